@@ -1,0 +1,52 @@
+"""The names generated code may call, and nothing else.
+
+Converted code reaches this module as the closure variable `ag__`. The state
+protocol, worked through for one `if`:
+
+    def f(x):                             # user code
+        if x < 0:
+            x = -x
+        return x
+
+    def f(x):                             # generated code
+        def if_body():                    # the branches assign state by nonlocal
+            nonlocal x
+            x = -x
+        def else_body():
+            nonlocal x
+        def get_state():                  # the state variables' current values
+            return (x,)
+        def set_state(vars_):             # assign them all
+            nonlocal x
+            (x,) = vars_
+        ag__.if_stmt(x < 0, if_body, else_body, get_state, set_state, ('x',))
+        return x
+
+With a Python test, `if_stmt` calls one branch and that is all. With a traced
+test it calls `get_state()` for the entry values, traces each branch after
+`set_state(entry)`, reads each branch's result with `get_state()`, joins them
+(runtime/state.py), builds one `lax.cond`, and `set_state`s its outputs.
+Loops work the same way with `while_stmt` and `for_stmt`.
+"""
+from autograph_py.runtime.builtins import assert_stmt
+from autograph_py.runtime.calls import converted_call
+from autograph_py.runtime.conditionals import if_exp, if_stmt
+from autograph_py.runtime.logical import and_, not_, or_
+from autograph_py.runtime.loops import for_stmt, while_stmt
+from autograph_py.runtime.undefined import Undefined, UndefinedReturnValue
+
+
+def retval(value):
+    """The function's result: None when no `return` ran."""
+    return None if isinstance(value, Undefined) else value
+
+
+def list_append(target, value):
+    """`target.append(value)`, returning `target` (a Python list stays the same object)."""
+    target.append(value)
+    return target
+
+
+__all__ = ["and_", "assert_stmt", "converted_call", "for_stmt", "if_exp", "if_stmt",
+           "list_append", "not_", "or_", "retval", "Undefined", "UndefinedReturnValue",
+           "while_stmt"]

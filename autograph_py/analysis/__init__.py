@@ -1,0 +1,1 @@
+"""Analyses: passes that annotate nodes (see core/anno.py); converters read them."""

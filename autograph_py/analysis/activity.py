@@ -1,0 +1,268 @@
+"""Activity analysis: which names a node reads and which it writes.
+
+Annotates every statement with a `Scope` under `anno.SCOPE`:
+
+    def f(x):
+        if x > 0:          # reads {x}, writes {y, self.n}
+            y = x * 2
+            self.n = y
+
+Composite writes (`self.n`, `d['k']`) are recorded by their source text so the
+control-flow converter can make them branch or loop state. A subscript write
+with a computed index (`a[i] = v`) counts as a write of its base (`a`), which
+is then carried as a whole. Nested functions and lambdas contribute the names
+they read from the enclosing scope; names they declare `nonlocal` are
+recorded in `nonlocal_writes`, because any call may change them.
+"""
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+import gast
+
+from autograph_py.core import anno
+
+
+@dataclass
+class Scope:
+    reads: set = field(default_factory=set)
+    writes: set = field(default_factory=set)
+    composite_writes: dict = field(default_factory=dict)  # text -> gast expr
+    nonlocal_writes: set = field(default_factory=set)
+
+    def merge(self, other: "Scope") -> None:
+        self.reads |= other.reads
+        self.writes |= other.writes
+        self.composite_writes.update(other.composite_writes)
+        self.nonlocal_writes |= other.nonlocal_writes
+
+
+def composite_text(node) -> str:
+    return ast.unparse(gast.gast_to_ast(node))
+
+
+def _is_static_index(node) -> bool:
+    return isinstance(node, gast.Constant)
+
+
+class _Activity(gast.NodeVisitor):
+    """Collects reads and writes of one statement, not entering nested scopes."""
+
+    def __init__(self):
+        self.scope = Scope()
+
+    def visit_Name(self, node):
+        if isinstance(node.ctx, gast.Load):
+            self.scope.reads.add(node.id)
+        elif isinstance(node.ctx, (gast.Store, gast.Del)):
+            self.scope.writes.add(node.id)
+
+    def _write_target(self, target):
+        if isinstance(target, gast.Name):
+            self.scope.writes.add(target.id)
+        elif isinstance(target, (gast.Tuple, gast.List)):
+            for e in target.elts:
+                self._write_target(e)
+        elif isinstance(target, gast.Starred):
+            self._write_target(target.value)
+        elif isinstance(target, gast.Attribute):
+            self.visit(target.value)
+            self.scope.composite_writes[composite_text(target)] = target
+        elif isinstance(target, gast.Subscript):
+            self.visit(target.value)
+            self.visit(target.slice)
+            if _is_static_index(target.slice) and isinstance(target.value, (gast.Name, gast.Attribute)):
+                self.scope.composite_writes[composite_text(target)] = target
+            else:
+                self._write_target(target.value)
+
+    def visit_Assign(self, node):
+        self.visit(node.value)
+        for t in node.targets:
+            self._write_target(t)
+
+    def visit_AugAssign(self, node):
+        self.visit(node.value)
+        if isinstance(node.target, gast.Name):
+            self.scope.reads.add(node.target.id)
+        else:
+            self.visit(_as_load(node.target))
+        self._write_target(node.target)
+
+    def visit_AnnAssign(self, node):
+        if node.value is not None:
+            self.visit(node.value)
+            self._write_target(node.target)
+
+    def visit_NamedExpr(self, node):
+        self.visit(node.value)
+        self._write_target(node.target)
+
+    def visit_Delete(self, node):
+        for t in node.targets:
+            self._write_target(t)
+
+    def visit_For(self, node):
+        self.visit(node.iter)
+        self._write_target(node.target)
+        for s in node.body + node.orelse:
+            self.visit(s)
+
+    def visit_With(self, node):
+        for item in node.items:
+            self.visit(item.context_expr)
+            if item.optional_vars is not None:
+                self._write_target(item.optional_vars)
+        for s in node.body:
+            self.visit(s)
+
+    def visit_ExceptHandler(self, node):
+        if node.type is not None:
+            self.visit(node.type)
+        if node.name is not None:
+            self._write_target(node.name)
+        for s in node.body:
+            self.visit(s)
+
+    def visit_Import(self, node):
+        for a in node.names:
+            self.scope.writes.add((a.asname or a.name).split(".")[0])
+
+    visit_ImportFrom = visit_Import
+
+    def visit_Global(self, node):
+        pass
+
+    visit_Nonlocal = visit_Global
+
+    def visit_FunctionDef(self, node):
+        for d in node.decorator_list:
+            self.visit(d)
+        for d in node.args.defaults + [d for d in node.args.kw_defaults if d is not None]:
+            self.visit(d)
+        inner = function_scope(node)
+        self.scope.reads |= inner.free_reads
+        self.scope.nonlocal_writes |= inner.nonlocals
+        self.scope.writes |= inner.nonlocals
+        self.scope.writes.add(node.name)
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    def visit_Lambda(self, node):
+        for d in node.args.defaults + [d for d in node.args.kw_defaults if d is not None]:
+            self.visit(d)
+        inner = function_scope(node)
+        self.scope.reads |= inner.free_reads
+
+    def visit_ClassDef(self, node):
+        for b in node.bases + node.decorator_list:
+            self.visit(b)
+        self.scope.writes.add(node.name)
+
+    def _comprehension(self, node, elts):
+        bound = set()
+        for gen in node.generators:
+            self.visit(gen.iter)
+            sub = _Activity()
+            sub._write_target(gen.target)
+            bound |= sub.scope.writes
+            for cond in gen.ifs:
+                self._visit_masked(cond, bound)
+        for e in elts:
+            self._visit_masked(e, bound)
+
+    def _visit_masked(self, node, bound):
+        sub = _Activity()
+        sub.visit(node)
+        self.scope.reads |= sub.scope.reads - bound
+        self.scope.writes |= sub.scope.writes - bound  # walrus escapes comprehensions
+
+    def visit_ListComp(self, node):
+        self._comprehension(node, [node.elt])
+
+    visit_SetComp = visit_GeneratorExp = visit_ListComp
+
+    def visit_DictComp(self, node):
+        self._comprehension(node, [node.key, node.value])
+
+
+def _as_load(target):
+    import copy
+    t = copy.deepcopy(target)
+    t.ctx = gast.Load()
+    return t
+
+
+@dataclass
+class FunctionScope:
+    params: set
+    locals: set
+    globals: set
+    nonlocals: set
+    free_reads: set
+
+
+def function_scope(node) -> FunctionScope:
+    """Names bound and read by a function or lambda, as Python scopes them."""
+    cached = anno.get(node, "function_scope")
+    if cached is not None:
+        return cached
+    params = set()
+    a = node.args
+    for arg in a.posonlyargs + a.args + a.kwonlyargs + [a.vararg, a.kwarg]:
+        if arg is not None:
+            params.add(arg.id)
+    body = node.body if isinstance(node.body, list) else [gast.Expr(node.body)]
+    glob, nonloc = set(), set()
+    for n in _walk_own_scope(body):
+        if isinstance(n, gast.Global):
+            glob.update(n.names)
+        elif isinstance(n, gast.Nonlocal):
+            nonloc.update(n.names)
+    total = block_scope(body)
+    local = (total.writes | params) - glob - nonloc
+    fs = FunctionScope(params, local, glob, nonloc, (total.reads - local) | nonloc)
+    anno.set(node, "function_scope", fs)
+    return fs
+
+
+def _walk_own_scope(stmts):
+    todo = list(stmts)
+    while todo:
+        n = todo.pop()
+        yield n
+        for child in gast.iter_child_nodes(n):
+            if not isinstance(child, (gast.FunctionDef, gast.AsyncFunctionDef,
+                                      gast.Lambda, gast.ClassDef)):
+                todo.append(child)
+
+
+def statement_scope(stmt) -> Scope:
+    """Scope of one statement (compound statements include their blocks)."""
+    s = anno.get(stmt, anno.SCOPE)
+    if s is None:
+        v = _Activity()
+        if isinstance(stmt, (gast.If, gast.While)):
+            v.visit(stmt.test)
+            for b in stmt.body + stmt.orelse:
+                v.scope.merge(statement_scope(b))
+        else:
+            v.visit(stmt)
+        s = v.scope
+        anno.set(stmt, anno.SCOPE, s)
+    return s
+
+
+def block_scope(stmts) -> Scope:
+    s = Scope()
+    for st in stmts:
+        s.merge(statement_scope(st))
+    return s
+
+
+def clear(tree) -> None:
+    """Drops annotations of this analysis (run before re-analysing a rewritten tree)."""
+    for n in gast.walk(tree):
+        anno.clear(n, anno.SCOPE)
+        anno.clear(n, "function_scope")

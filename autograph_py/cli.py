@@ -1,0 +1,65 @@
+"""`autograph-py dump FILE_OR_MODULE:FUNCTION` prints the converted source."""
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import os
+import sys
+import types
+
+
+def _fail(msg: str) -> "NoReturn":  # noqa: F821
+    print(f"autograph-py: {msg}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+def _load(target: str):
+    where, sep, name = target.rpartition(":")
+    if not sep or not where or not name:
+        _fail(f"expected FILE_OR_MODULE:FUNCTION, got {target!r}")
+    if where.endswith(".py") or os.sep in where:
+        if not os.path.isfile(where):
+            _fail(f"no such file: {where}")
+        mod_name = "_autograph_py_dump_" + os.path.splitext(os.path.basename(where))[0]
+        spec = importlib.util.spec_from_file_location(mod_name, where)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[mod_name] = module
+        sys.path.insert(0, os.path.dirname(os.path.abspath(where)))
+        spec.loader.exec_module(module)
+    else:
+        try:
+            module = importlib.import_module(where)
+        except ImportError as e:
+            _fail(f"cannot import module {where!r}: {e}")
+    obj = module
+    for part in name.split("."):
+        if not hasattr(obj, part):
+            _fail(f"{where} has no function {name!r}")
+        obj = getattr(obj, part)
+    while getattr(obj, "__ag_function__", False):
+        obj = obj.__wrapped__
+    if not isinstance(obj, types.FunctionType):
+        _fail(f"{target} is a {type(obj).__name__}, not a function")
+    return obj
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="autograph-py",
+        description="Convert Python control flow in JAX functions to jax.lax.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    dump = sub.add_parser("dump", help="print the converted source of a function")
+    dump.add_argument("target", help="FILE.py:FUNCTION or package.module:FUNCTION")
+    args = parser.parse_args(argv)
+    fn = _load(args.target)
+    from autograph_py import api, errors
+    try:
+        print(api.to_code(fn))
+    except errors.AutographError as e:
+        _fail(str(e))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

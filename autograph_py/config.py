@@ -1,0 +1,39 @@
+"""Process-wide switches: eager mode, strict mode, verbosity."""
+from __future__ import annotations
+
+import logging
+import os
+import threading
+
+_state = threading.local()
+_global = {"eager": False, "strict": os.environ.get("AUTOGRAPH_PY_STRICT", "") not in ("", "0")}
+
+
+def run_functions_eagerly(flag: bool) -> None:
+    """Makes every `@function` run as its original Python: not converted, not jitted."""
+    _global["eager"] = bool(flag)
+
+
+def functions_run_eagerly() -> bool:
+    return _global["eager"]
+
+
+def set_strict(flag: bool) -> None:
+    """In strict mode a function whose source is unavailable is an error, not a warning."""
+    _global["strict"] = bool(flag)
+
+
+def strict() -> bool:
+    return _global["strict"]
+
+
+def set_verbosity(level: int) -> None:
+    """0: silent; 1: conversions; 2: also each dispatch decision (logging.DEBUG)."""
+    logger = logging.getLogger("autograph_py")
+    logger.setLevel({0: logging.WARNING, 1: logging.INFO}.get(level, logging.DEBUG))
+    if level > 0 and not logger.handlers:
+        logger.addHandler(logging.StreamHandler())
+
+
+if os.environ.get("AUTOGRAPH_PY_VERBOSITY"):
+    set_verbosity(int(os.environ["AUTOGRAPH_PY_VERBOSITY"]))

@@ -1,0 +1,61 @@
+"""`break` becomes a flag that is part of the loop's test.
+
+    while n > 0:                   break_ = False
+        n -= 1                     while not break_ and n > 0:
+        if f(n):          ==>          n -= 1
+            break                      if f(n):
+                                           break_ = True
+
+A `for` gets `not break_` as its extra test (anno.EXTRA_TEST), checked
+before each iteration. A loop `else:` runs when the flag is still false, so
+`for`/`else` and `while`/`else` work with traced tests too.
+"""
+from __future__ import annotations
+
+import gast
+
+from autograph_py.converters import early_exit
+from autograph_py.core import anno, templates
+
+
+def _init_flag(flag):
+    flag = False
+
+
+def _if_not_flag(flag, body):
+    if not flag:
+        body
+
+
+class _Breaks(gast.NodeTransformer):
+    def __init__(self, ctx):
+        self.ctx = ctx
+
+    def _loop(self, node):
+        self.generic_visit(node)
+        has_break = any(early_exit.contains(s, gast.Break, cross_loops=False) for s in node.body)
+        orelse, node.orelse = node.orelse, []
+        if not has_break:
+            return [node] + orelse
+        flag = self.ctx.namer.new("break_")
+        node.body = early_exit.rewrite_block(
+            node.body, gast.Break, flag, False, lambda _: early_exit.set_flag(flag)) or [gast.Pass()]
+        if isinstance(node, gast.While):
+            node.test = early_exit.and_test(early_exit.not_flag(flag), node.test)
+        else:
+            extra = anno.get(node, anno.EXTRA_TEST)
+            test = early_exit.not_flag(flag)
+            anno.set(node, anno.EXTRA_TEST, test if extra is None else early_exit.and_test(extra, test))
+        out = templates.replace(_init_flag, flag=flag) + [node]
+        if orelse:
+            out += templates.replace(_if_not_flag, flag=flag, body=orelse)
+        return templates.located(out, node)
+
+    visit_While = visit_For = _loop
+
+    def visit_AsyncFunctionDef(self, node):
+        return node
+
+
+def transform(node, ctx):
+    return _Breaks(ctx).visit(node)

@@ -1,0 +1,94 @@
+"""What `break`, `continue` and `return` share: turning a jump into a flag.
+
+A jump statement becomes an assignment `flag = True`, and every statement
+after one that may have set the flag is guarded:
+
+    for x in xs:                    for x in xs:
+        a(x)                            a(x)
+        if x > 0:          ==>          if x > 0:
+            break                           break_ = True
+        b(x)                            if not break_:
+                                            b(x)
+"""
+from __future__ import annotations
+
+import gast
+
+from autograph_py.core import templates
+
+_SCOPES = (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda, gast.ClassDef)
+_LOOPS = (gast.For, gast.While, gast.AsyncFor)
+
+
+def _guard(flag, body):
+    if not flag:
+        body
+
+
+def _set_flag(flag):
+    flag = True
+
+
+def contains(node, kinds, cross_loops: bool) -> bool:
+    """Whether `node` holds a statement of `kinds` that jumps out of it.
+
+    Nested functions never count; nested loops count only if `cross_loops`
+    (a `return` leaves every loop, a `break` only its own).
+    """
+    if isinstance(node, _LOOPS) and not cross_loops:
+        return False
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, kinds):
+            return True
+        for child in gast.iter_child_nodes(n):
+            if isinstance(child, _SCOPES) or (isinstance(child, _LOOPS) and not cross_loops):
+                continue
+            if isinstance(child, (gast.stmt, gast.excepthandler, gast.match_case)):
+                todo.append(child)
+    return False
+
+
+def rewrite_block(stmts, kinds, flag: str, cross_loops: bool, replacement) -> list:
+    """Replaces jumps of `kinds` in `stmts` by `replacement(jump)` and guards what follows."""
+    out = []
+    for i, st in enumerate(stmts):
+        if isinstance(st, kinds):
+            out.extend(templates.located(replacement(st), st))
+            return out  # statements after a jump in the same block never run
+        if contains(st, kinds, cross_loops):
+            _rewrite_children(st, kinds, flag, cross_loops, replacement)
+            out.append(st)
+            rest = stmts[i + 1:]
+            if rest:
+                rest = rewrite_block(rest, kinds, flag, cross_loops, replacement)
+                out.extend(templates.located(templates.replace(_guard, flag=flag, body=rest), st))
+            return out
+        out.append(st)
+    return out
+
+
+def _rewrite_children(st, kinds, flag, cross_loops, replacement):
+    for field in ("body", "orelse", "finalbody"):
+        block = getattr(st, field, None)
+        if block and (not isinstance(st, _LOOPS) or cross_loops or field == "orelse"):
+            setattr(st, field, rewrite_block(block, kinds, flag, cross_loops, replacement)
+                    or [gast.Pass()])
+    for h in getattr(st, "handlers", None) or []:
+        h.body = rewrite_block(h.body, kinds, flag, cross_loops, replacement) or [gast.Pass()]
+    if isinstance(st, gast.Match):
+        for c in st.cases:
+            c.body = rewrite_block(c.body, kinds, flag, cross_loops, replacement) or [gast.Pass()]
+
+
+def set_flag(flag: str) -> list:
+    return templates.replace(_set_flag, flag=flag)
+
+
+def not_flag(flag: str):
+    return gast.UnaryOp(gast.Not(), gast.Name(flag, gast.Load(), None, None))
+
+
+def and_test(left, right):
+    return gast.BoolOp(gast.And(), [left, right])

@@ -1,0 +1,42 @@
+"""`and`, `or`, `not` become runtime operators; operands stay lazy.
+
+    a and b and c   ==>   ag__.and_(lambda: a, lambda: ag__.and_(lambda: b, lambda: c))
+    not a           ==>   ag__.not_(a)
+"""
+from __future__ import annotations
+
+import gast
+
+from autograph_py.core import templates
+
+
+def _and(left, right):
+    ag__.and_(lambda: left, lambda: right)  # noqa: F821
+
+
+def _or(left, right):
+    ag__.or_(lambda: left, lambda: right)  # noqa: F821
+
+
+def _not(operand):
+    ag__.not_(operand)  # noqa: F821
+
+
+class _Logical(gast.NodeTransformer):
+    def visit_BoolOp(self, node):
+        self.generic_visit(node)
+        template = _and if isinstance(node.op, gast.And) else _or
+        result = node.values[-1]
+        for left in reversed(node.values[:-1]):
+            result = templates.replace_expr(template, left=left, right=result)
+        return templates.located(result, node)
+
+    def visit_UnaryOp(self, node):
+        self.generic_visit(node)
+        if not isinstance(node.op, gast.Not):
+            return node
+        return templates.located(templates.replace_expr(_not, operand=node.operand), node)
+
+
+def transform(node, ctx):
+    return _Logical().visit(node)

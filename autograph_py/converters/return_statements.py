@@ -1,0 +1,111 @@
+"""`return` inside a compound statement becomes a flag and a return value.
+
+    def f(xs, t):                      def f(xs, t):
+        for v in xs:                       do_return = False
+            if v > t:                      retval_ = ag__.UndefinedReturnValue()
+                return v        ==>        for v in xs:           # extra test: not do_return
+        return t                               if v > t:
+                                                   do_return = True
+                                                   retval_ = v
+                                           if not do_return:
+                                               do_return = True
+                                               retval_ = t
+                                           return ag__.retval(retval_)
+
+Functions whose returns are all at the top level of their body are left as
+they are. A function that can end without `return` gets an explicit
+`return None`, so under a traced condition "returns a value on one path and
+None on another" is reported instead of computed.
+"""
+from __future__ import annotations
+
+import gast
+
+from autograph_py.converters import early_exit
+from autograph_py.core import anno, templates
+
+
+def _prologue(do_return, retval):
+    do_return = False
+    retval = ag__.UndefinedReturnValue()  # noqa: F821 - generated code sees ag__
+
+
+def _return_value(do_return, retval, value):
+    do_return = True
+    retval = value
+
+
+def _epilogue(retval):
+    return ag__.retval(retval)  # noqa: F821
+
+
+def _always_returns(stmts) -> bool:
+    if not stmts:
+        return False
+    last = stmts[-1]
+    if isinstance(last, (gast.Return, gast.Raise)):
+        return True
+    if isinstance(last, gast.If):
+        return _always_returns(last.body) and _always_returns(last.orelse)
+    if isinstance(last, (gast.With, gast.AsyncWith)):
+        return _always_returns(last.body)
+    return False
+
+
+class _Returns(gast.NodeTransformer):
+    def __init__(self, ctx):
+        self.ctx = ctx
+
+    def visit_FunctionDef(self, node):
+        self.generic_visit(node)  # nested functions own their returns
+        nested = [s for s in node.body if not isinstance(s, gast.Return)
+                  and early_exit.contains(s, gast.Return, cross_loops=True)]
+        if not nested:
+            return node
+        do_return = self.ctx.namer.new("do_return")
+        retval = self.ctx.namer.new("retval_")
+        loops = [n for s in node.body for n in _own_nodes(s)
+                 if isinstance(n, (gast.While, gast.For))
+                 and early_exit.contains(n, gast.Return, cross_loops=True)]
+
+        def replacement(ret):
+            value = ret.value if ret.value is not None else gast.Constant(None, None)
+            return templates.replace(_return_value, do_return=do_return, retval=retval, value=value)
+
+        body = node.body
+        if not _always_returns(body):
+            body = body + [gast.Return(gast.Constant(None, None))]
+        body = early_exit.rewrite_block(body, gast.Return, do_return, True, replacement)
+        for loop in loops:
+            test = early_exit.not_flag(do_return)
+            if isinstance(loop, gast.While):
+                loop.test = early_exit.and_test(test, loop.test)
+            else:
+                extra = anno.get(loop, anno.EXTRA_TEST)
+                anno.set(loop, anno.EXTRA_TEST, test if extra is None else early_exit.and_test(test, extra))
+        node.body = (templates.located(templates.replace(_prologue, do_return=do_return,
+                                                         retval=retval), node)
+                     + body
+                     + templates.located(templates.replace(_epilogue, retval=retval), node.body[-1]))
+        return node
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    def visit_Lambda(self, node):
+        return node
+
+
+def _own_nodes(stmt):
+    """Statements inside `stmt`, not entering nested functions."""
+    todo = [stmt]
+    while todo:
+        n = todo.pop()
+        yield n
+        for c in gast.iter_child_nodes(n):
+            if isinstance(c, (gast.stmt, gast.excepthandler, gast.match_case)) and not isinstance(
+                    c, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
+                todo.append(c)
+
+
+def transform(node, ctx):
+    return _Returns(ctx).visit(node)

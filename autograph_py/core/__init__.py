@@ -1,0 +1,1 @@
+"""Conversion machinery: parsing, templates, naming, the pipeline and its cache."""

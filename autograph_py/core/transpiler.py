@@ -1,0 +1,220 @@
+"""The conversion pipeline and its cache.
+
+    source -> gast -> converters (PIPELINE, analyses run as each declares)
+           -> ast -> compile in memory (user's file name and line numbers)
+           -> function with the original's globals, closure cells and defaults
+
+Conversions are cached per code object (the compiled code) and per function
+object (its closure and defaults), both weakly, behind one lock.
+"""
+from __future__ import annotations
+
+import ast
+import threading
+import types
+import warnings
+import weakref
+from dataclasses import dataclass, field
+
+import gast
+
+from autograph_py import errors
+from autograph_py.analysis import activity, liveness
+from autograph_py.converters import (asserts, break_statements, call_trees,
+                                     conditional_expressions, continue_statements,
+                                     control_flow, directives, lists, logical_expressions,
+                                     return_statements)
+from autograph_py.core import fence, parsing
+from autograph_py.core.naming import Namer
+
+# The order matters; each line says why a converter sits where it does.
+PIPELINE = (
+    directives,               # set_loop_options(...) must leave the body before call_trees wraps it
+    lists,                    # lst.append(v) becomes an assignment the analyses then see
+    asserts,                  # emits an ag__ call, which call_trees leaves alone
+    continue_statements,      # early exits become flags before control flow is functionalised...
+    break_statements,         # ...break after continue: its flag joins the loop test
+    return_statements,        # ...return last: its flag wraps the break flags in loop tests
+    call_trees,               # before control_flow, so the ag__ calls it generates stay direct
+    control_flow,             # needs liveness of the final structured code
+    conditional_expressions,  # after control_flow: their lambdas must not look like closures
+    logical_expressions,      # last: also rewrites the `not flag and test` the exits wrote
+)
+
+ANALYSES = {
+    "activity": lambda tree: activity.clear(tree),
+    "liveness": lambda tree: _liveness(tree),
+}
+
+
+def _liveness(tree):
+    if isinstance(tree, (gast.FunctionDef, gast.AsyncFunctionDef)):
+        liveness.analyze_function(tree)
+
+
+@dataclass
+class Context:
+    namer: Namer
+    filename: str
+    name: str
+    options: dict = field(default_factory=dict)
+
+
+@dataclass
+class Conversion:
+    """What one code object converts to; shared by all functions with that code."""
+    code: types.CodeType
+    tree: object            # converted gast FunctionDef / Lambda
+    source: str | None = None
+
+    def text(self) -> str:
+        if self.source is None:
+            self.source = ast.unparse(gast.gast_to_ast(self.tree))
+        return self.source
+
+
+_lock = threading.RLock()
+_by_code: "weakref.WeakKeyDictionary[types.CodeType, Conversion]" = weakref.WeakKeyDictionary()
+_by_function: "weakref.WeakKeyDictionary[types.FunctionType, object]" = weakref.WeakKeyDictionary()
+_converted_codes: "weakref.WeakSet[types.CodeType]" = weakref.WeakSet()
+_warned: "weakref.WeakSet" = weakref.WeakSet()
+_UNCONVERTIBLE = object()
+
+
+def transform(node, filename: str, name: str):
+    """Runs the pipeline on a parsed function; returns the converted node."""
+    ctx = Context(Namer.for_tree(node), filename, name)
+    for converter in PIPELINE:
+        for analysis in getattr(converter, "NEEDS", ()):
+            ANALYSES[analysis](node)
+        node = converter.transform(node, ctx)
+    _fill_locations(node)
+    return node
+
+
+def _fill_locations(tree):
+    todo = [(tree, tree)]
+    while todo:
+        node, parent = todo.pop()
+        if "lineno" in node._attributes:
+            if getattr(node, "lineno", None) is None:
+                for attr in ("lineno", "col_offset", "end_lineno", "end_col_offset"):
+                    setattr(node, attr, getattr(parent, attr, None))
+            parent = node
+        todo.extend((c, parent) for c in gast.iter_child_nodes(node))
+
+
+def _conversion(fn) -> Conversion:
+    code = fn.__code__
+    conv = _by_code.get(code)
+    if conv is not None:
+        return conv
+    node, _ = parsing.parse_function(fn)
+    fence.check(node, code.co_filename)
+    if isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef)):
+        node.decorator_list = []
+    node = transform(node, code.co_filename, fn.__name__)
+    new_code = _compile(node, fn, code)
+    conv = _by_code[code] = Conversion(new_code, node)
+    return conv
+
+
+def _compile(node, fn, code):
+    freevars = ["ag__"] + [v for v in code.co_freevars if v != "ag__"]
+    body = [node] if not isinstance(node, gast.Lambda) else [gast.Return(node)]
+    if not isinstance(node, gast.Lambda):
+        body.append(gast.Return(gast.Name(node.name, gast.Load(), None, None)))
+    factory = gast.FunctionDef(
+        name="__ag_factory",
+        args=gast.arguments(args=[gast.Name(v, gast.Param(), None, None) for v in freevars],
+                            posonlyargs=[], vararg=None, kwonlyargs=[], kw_defaults=[],
+                            kwarg=None, defaults=[]),
+        body=body, decorator_list=[], returns=None, type_comment=None, type_params=[])
+    module = gast.Module(body=[factory], type_ignores=[])
+    tree = gast.gast_to_ast(module)
+    tree.body[0].lineno = tree.body[0].end_lineno = node.lineno
+    tree.body[0].col_offset = tree.body[0].end_col_offset = 0
+    for stmt in tree.body[0].body[1:]:
+        ast.copy_location(stmt, tree.body[0])
+        for n in ast.walk(stmt):
+            ast.copy_location(n, tree.body[0])
+    ast.fix_missing_locations(tree)
+    compiled = compile(tree, code.co_filename, "exec", dont_inherit=True)
+    (factory_code,) = [c for c in compiled.co_consts if isinstance(c, types.CodeType)]
+    (new_code,) = [c for c in factory_code.co_consts if isinstance(c, types.CodeType)]
+    _register(new_code)
+    return new_code
+
+
+def _register(code):
+    _converted_codes.add(code)
+    for c in code.co_consts:
+        if isinstance(c, types.CodeType):
+            _register(c)
+
+
+def is_converted_code(code) -> bool:
+    return code in _converted_codes
+
+
+def _cell(value):
+    return types.CellType(value)
+
+
+def _instantiate(conv: Conversion, fn):
+    from autograph_py import ag__
+    cells = dict(zip(fn.__code__.co_freevars, fn.__closure__ or ()))
+    closure = tuple(_cell(ag__) if name == "ag__" else cells[name]
+                    for name in conv.code.co_freevars)
+    new = types.FunctionType(conv.code, fn.__globals__, fn.__name__, fn.__defaults__, closure)
+    new.__kwdefaults__ = fn.__kwdefaults__
+    new.__qualname__ = fn.__qualname__
+    new.__module__ = fn.__module__
+    new.__doc__ = fn.__doc__
+    new.__dict__.update(fn.__dict__)
+    new.__wrapped__ = fn
+    new.__ag_converted__ = True
+    return new
+
+
+def convert_function(fn):
+    """The converted version of `fn` (cached). Raises if it cannot be converted."""
+    converted = _by_function.get(fn)
+    if converted is not None and converted is not _UNCONVERTIBLE:
+        return converted
+    with _lock:
+        converted = _by_function.get(fn)
+        if converted is None or converted is _UNCONVERTIBLE:
+            converted = _instantiate(_conversion(fn), fn)
+            _by_function[fn] = converted
+    return converted
+
+
+def converted_or_none(fn, strict: bool = False):
+    """Like convert_function, but a function whose source is unavailable runs as is.
+
+    It warns once per function (an error when `strict`). Syntax that cannot be
+    converted is always an error.
+    """
+    converted = _by_function.get(fn)
+    if converted is not None:
+        return None if converted is _UNCONVERTIBLE else converted
+    if is_converted_code(fn.__code__):
+        return None
+    try:
+        return convert_function(fn)
+    except errors.SourceUnavailableError as e:
+        from autograph_py import config
+        if strict or config.strict():
+            raise
+        with _lock:
+            _by_function[fn] = _UNCONVERTIBLE
+            if fn not in _warned:
+                _warned.add(fn)
+                warnings.warn(f"{e}; it runs unconverted", errors.UnconvertedWarning, stacklevel=3)
+        return None
+
+
+def to_code(fn) -> str:
+    fn = getattr(fn, "__wrapped__", fn) if not isinstance(fn, types.FunctionType) else fn
+    return _conversion(fn).text()

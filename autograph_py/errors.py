@@ -1,0 +1,83 @@
+"""Every error autograph_py raises, and the one formatter that writes them.
+
+Messages follow JAX's style: say what happened, name the user's variable,
+show both sides of a mismatch, point at the user's file:line, and end with
+what to change.
+"""
+from __future__ import annotations
+
+import sys
+
+
+def where(depth: int = 2) -> str:
+    """file:line of the user statement that called into the runtime.
+
+    Generated code keeps the user's file name and line numbers, so the frame
+    that called a runtime operator is the user's line.
+    """
+    f = sys._getframe(depth)
+    while f is not None and f.f_globals.get("__name__", "").startswith("autograph_py"):
+        f = f.f_back
+    if f is None:
+        return "<unknown>"
+    return f"{f.f_code.co_filename}:{f.f_lineno}"
+
+
+def message(what: str, *, details: tuple[str, ...] = (), at: str | None = None,
+            fix: str | None = None) -> str:
+    """The one formatter: a headline, indented details, the location, the fix."""
+    parts = [what]
+    parts.extend("  " + d for d in details)
+    if at:
+        parts.append(f"  at {at}")
+    if fix:
+        parts.append(fix)
+    return "\n".join(parts)
+
+
+class AutographError(Exception):
+    """Base class of autograph_py's own errors."""
+
+
+class ConversionError(AutographError, SyntaxError):
+    """Syntax that cannot be converted; carries file, line and column."""
+
+    def __init__(self, reason: str, filename: str, lineno: int, col: int = 0, fix: str | None = None):
+        text = message(f"autograph_py cannot convert this code: {reason}",
+                       at=f"{filename}:{lineno}:{col + 1}", fix=fix)
+        SyntaxError.__init__(self, text, (filename, lineno, col + 1, None))
+        self.reason = reason
+
+    def __str__(self):
+        return self.msg
+
+
+class SourceUnavailableError(AutographError):
+    """The source of a function cannot be read or parsed."""
+
+    def __init__(self, fn, why: str):
+        name = getattr(fn, "__qualname__", repr(fn))
+        code = getattr(fn, "__code__", None)
+        loc = f" ({code.co_filename}:{code.co_firstlineno})" if code else ""
+        super().__init__(f"cannot convert {name}{loc}: {why}")
+        self.fn = fn
+
+
+class StateError(AutographError, TypeError):
+    """Branch outputs or loop state that cannot be joined (shape, dtype, structure)."""
+
+
+class UndefinedVariableError(AutographError, NameError):
+    """A variable read where it has no value on some path."""
+
+
+class TracedListError(AutographError, TypeError):
+    """A Python list used in a traced loop in a way that cannot be staged."""
+
+
+class TracedRecursionError(AutographError, RecursionError):
+    """Recursion whose stopping condition is traced never ends at trace time."""
+
+
+class UnconvertedWarning(UserWarning):
+    """A function runs unconverted (its source cannot be read)."""

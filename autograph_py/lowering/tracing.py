@@ -1,0 +1,50 @@
+"""Trace a Python function once to a jaxpr; replay it inside a lax construct.
+
+Tracing once lets the runtime see the types a branch or loop body produces
+before it commits to the types of the lax call; replaying the jaxpr inside
+that call costs no second trace of the user's Python.
+"""
+from __future__ import annotations
+
+import jax
+from jax import lax
+from jax.extend.core import jaxpr_as_fun
+from jax._src.lax import lax as _lax_internal
+import numpy as np
+
+
+def trace(fn, in_avals):
+    """Traces `fn(*arrays) -> (arrays, meta)`; returns (closed jaxpr, meta)."""
+    box = []
+
+    def flat(*args):
+        arrays, meta = fn(*args)
+        box.append(meta)
+        return list(arrays)
+
+    closed = jax.make_jaxpr(flat)(*[a.struct() for a in in_avals])
+    return closed, box[0]
+
+
+def replay(closed, *args) -> list:
+    """Evaluates a traced jaxpr on new inputs (in the current trace)."""
+    return list(jaxpr_as_fun(closed)(*args))
+
+
+def cast(v, aval):
+    """`v` (array or Python scalar) as an array of exactly `aval`'s dtype and weak type."""
+    a = jax.typeof(v)
+    if a.dtype == aval.dtype and bool(getattr(a, "weak_type", False)) == aval.weak_type \
+            and not isinstance(v, (bool, int, float, complex)):
+        return v
+    return _lax_internal._convert_element_type(v, np.dtype(aval.dtype), aval.weak_type)
+
+
+def zeros(aval):
+    return cast(lax.full(aval.shape, 0, np.dtype(aval.dtype)), aval)
+
+
+cond = lax.cond
+while_loop = lax.while_loop
+fori_loop = lax.fori_loop
+scan = lax.scan

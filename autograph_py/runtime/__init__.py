@@ -1,0 +1,1 @@
+"""Operators that generated code calls; each picks the Python or the traced path."""

@@ -1,0 +1,78 @@
+"""Builtins whose Python meaning breaks on traced values: print, range, enumerate, zip, assert."""
+from __future__ import annotations
+
+import builtins
+import sys
+
+import jax
+
+from autograph_py import errors
+from autograph_py.runtime import trace_log
+from autograph_py.runtime.dispatch import is_traced
+from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedZip
+
+
+def print_(*args, sep=" ", end="\n", file=None, flush=False):
+    """`print`; with a traced argument it prints at run time, on every run (jax.debug.print)."""
+    if not any(is_traced(a) for a in args) or file not in (None, sys.stdout):
+        return builtins.print(*args, sep=sep, end=end, file=file, flush=flush)
+    trace_log.record("print", "jax.debug.print", "an argument is traced")
+    parts, arrays = [], []
+    for a in args:
+        if is_traced(a):
+            parts.append("{}")
+            arrays.append(a)
+        else:
+            parts.append(str(a).replace("{", "{{").replace("}", "}}"))
+    fmt = sep.replace("{", "{{").replace("}", "}}").join(parts)
+    if end != "\n":
+        fmt += end.replace("{", "{{").replace("}", "}}")
+    jax.debug.print(fmt, *arrays, ordered=False)
+    return None
+
+
+def range_(*args):
+    """`range`; a traced bound gives a TracedRange for a converted `for`."""
+    if any(is_traced(a) for a in args):
+        return TracedRange(*args)
+    return range(*args)
+
+
+def enumerate_(iterable, start=0):
+    if is_traced(iterable):
+        return TracedEnumerate(iterable, start)
+    return enumerate(iterable, start)
+
+
+def zip_(*iterables, **kwargs):
+    if any(is_traced(x) for x in iterables) and not kwargs:
+        return TracedZip(*iterables)
+    return zip(*iterables, **kwargs)
+
+
+OVERRIDES = {builtins.print: print_, builtins.range: range_,
+             builtins.enumerate: enumerate_, builtins.zip: zip_}
+
+
+def assert_stmt(test, message):
+    """`assert test, message()`; a traced test becomes a run-time check.
+
+    The check runs on every execution of the compiled program (through
+    `jax.debug.callback`); when it fails, the error carries the message and
+    the assert's file:line.
+    """
+    if not is_traced(test):
+        if not test:
+            msg = message()
+            raise AssertionError(msg) if msg is not None else AssertionError()
+        return
+    at = errors.where()
+    trace_log.record("assert", "jax.debug.callback", "test is traced", at=at)
+    msg = message()
+    text = f"{msg if msg is not None else 'assertion failed'} (assert at {at})"
+
+    def check(ok):
+        if not bool(ok.all()):
+            raise AssertionError(text)
+
+    jax.debug.callback(check, test, ordered=False)

@@ -1,0 +1,91 @@
+"""Calls from converted code: convert user functions on the fly, leave libraries alone.
+
+    y = helper(x, k=2)   ==>   y = ag__.converted_call(helper, (x,), {'k': 2})
+"""
+from __future__ import annotations
+
+import functools
+import inspect
+import sys
+import types
+
+from autograph_py.runtime import builtins as ag_builtins
+from autograph_py.runtime import trace_log
+
+# Top-level modules whose functions are called as they are.
+_LIBRARIES = frozenset({"jax", "jaxlib", "numpy", "scipy", "autograph_py", "gast", "ml_dtypes",
+                        "opt_einsum", "optax", "flax", "equinox", "chex", "tensorflow",
+                        "torch", "_pytest", "pytest", "hypothesis"})
+_STDLIB = frozenset(getattr(sys, "stdlib_module_names", ())) | {"builtins"}
+
+
+def _convert(fn):
+    from autograph_py.core import transpiler
+    return transpiler.converted_or_none(fn)
+
+
+def converted_call(f, args, kwargs=None):
+    """Calls `f(*args, **kwargs)`, converting `f` first if it is user code.
+
+    Converted: plain functions, lambdas, nested functions and closures,
+    bound methods, and callable objects whose `__call__` is user code;
+    `functools.partial` is unwrapped. Called as they are: builtins (except
+    print/range/enumerate/zip, which get traced-aware versions), functions of
+    jax, numpy, the standard library, already-jitted functions, classes,
+    and anything marked `do_not_convert`.
+    """
+    if kwargs is None:
+        kwargs = {}
+    override = ag_builtins.OVERRIDES.get(f) if _hashable(f) else None
+    if override is not None:
+        return override(*args, **kwargs)
+    target = _target(f)
+    if target is None:
+        return f(*args, **kwargs)
+    fn, bound = target
+    converted = _convert(fn)
+    if converted is None:
+        return f(*args, **kwargs)
+    if bound is not None:
+        if isinstance(bound, functools.partial):
+            return converted(*bound.args, *args, **{**bound.keywords, **kwargs})
+        return converted(bound, *args, **kwargs)
+    return converted(*args, **kwargs)
+
+
+def _hashable(f):
+    return type(f) is types.BuiltinFunctionType or type(f) is type
+
+
+def _target(f):
+    """(function to convert, what to bind first) or None to call `f` as it is."""
+    if isinstance(f, types.FunctionType):
+        return (f, None) if _is_user_code(f) else None
+    if isinstance(f, types.MethodType) and isinstance(f.__func__, types.FunctionType):
+        return (f.__func__, f.__self__) if _is_user_code(f.__func__) else None
+    if isinstance(f, functools.partial):
+        inner = _target(f.func)
+        if inner is None or inner[1] is not None:
+            return None
+        return inner[0], f
+    if isinstance(f, type) or isinstance(f, types.BuiltinFunctionType):
+        return None
+    call = getattr(type(f), "__call__", None)
+    if isinstance(call, types.FunctionType) and _is_user_code(call):
+        return call, f
+    return None
+
+
+def _is_user_code(fn) -> bool:
+    if getattr(fn, "__ag_do_not_convert__", False) or getattr(fn, "__ag_converted__", False):
+        return False
+    if hasattr(fn, "lower") and hasattr(fn, "trace"):  # already jitted
+        return False
+    module = (getattr(fn, "__module__", None) or "").partition(".")[0]
+    if module in _LIBRARIES or module in _STDLIB:
+        trace_log.record("call", "called as is", f"{fn.__qualname__} is library code")
+        return False
+    if fn.__code__.co_flags & (inspect.CO_GENERATOR | inspect.CO_COROUTINE
+                               | inspect.CO_ASYNC_GENERATOR):
+        return False
+    return True

@@ -1,0 +1,112 @@
+"""`if` statements and conditional expressions.
+
+    if x < 0:          ==>   def if_body(): nonlocal x; x = -x
+        x = -x               def else_body(): nonlocal x
+                             ag__.if_stmt(x < 0, if_body, else_body, get_state, set_state, ('x',))
+"""
+from __future__ import annotations
+
+import jax.numpy as jnp
+
+from autograph_py import errors
+from autograph_py.lowering import tracing
+from autograph_py.runtime import state as st
+from autograph_py.runtime import trace_log
+from autograph_py.runtime.dispatch import is_array, is_traced
+
+
+def if_stmt(cond, body, orelse, get_state, set_state, names):
+    """Runs one branch of an `if`.
+
+    Reference semantics (what the Python path does, and what the traced path
+    computes with `lax.cond`):
+
+        if cond:
+            body()
+        else:
+            orelse()
+
+    `body` and `orelse` assign the state variables `names` through
+    `nonlocal`; `get_state()` returns their values and `set_state(values)`
+    assigns them.
+    """
+    if not is_traced(cond):
+        trace_log.record("if", "python", "test is a Python value")
+        if cond:
+            body()
+        else:
+            orelse()
+        return
+    _lax_if(cond, body, orelse, get_state, set_state, names, errors.where())
+
+
+def if_exp(cond, if_true, if_false):
+    """`if_true() if cond else if_false()`; a traced `cond` gives `lax.cond`."""
+    if not is_traced(cond):
+        return if_true() if cond else if_false()
+    result = [None]
+
+    def get_state():
+        return (result[0],)
+
+    def set_state(values):
+        result[0] = values[0]
+
+    def body():
+        result[0] = if_true()
+
+    def orelse():
+        result[0] = if_false()
+
+    _lax_if(cond, body, orelse, get_state, set_state, ("<conditional expression>",),
+            errors.where(), construct="conditional expression")
+    return result[0]
+
+
+def as_predicate(value, construct: str, at: str):
+    """A traced scalar bool: Python truthiness of `value`, as `lax.cond` needs it."""
+    if not is_array(value):
+        return jnp.asarray(bool(value))
+    if value.shape != ():
+        raise errors.StateError(errors.message(
+            f"the condition of this {construct} is an array of shape {value.shape}, "
+            "and an array has no single truth value",
+            at=at,
+            fix="Reduce it to a scalar with jnp.all(...) or jnp.any(...)."))
+    return value if value.dtype == jnp.bool_ else value != 0
+
+
+def _lax_if(cond, body, orelse, get_state, set_state, names, at, construct="`if` statement"):
+    trace_log.record("if", "lax.cond", "test is traced", at=at)
+    pred = as_predicate(cond, construct, at)
+    init = get_state()
+
+    def traced(fn):
+        def run():
+            set_state(init)
+            fn()
+            out = st.flatten(get_state(), names)
+            return [l for v in out for l in v.leaves if is_array(l)], out
+        return tracing.trace(run, [])
+
+    (t_jaxpr, t_vars), (f_jaxpr, f_vars) = traced(body), traced(orelse)
+    plan = st.join_branches(names, (t_vars, f_vars), construct, at)
+
+    def branch(closed, sources):
+        def run():
+            arrays = iter(tracing.replay(closed))
+            outs = []
+            for specs, leaves in zip(plan.specs, sources):
+                for spec, leaf in zip(specs, leaves):
+                    value = next(arrays) if is_array(leaf) else leaf
+                    if isinstance(spec, st.Dynamic):
+                        outs.append(tracing.zeros(spec.aval) if leaf is None
+                                    else tracing.cast(value, spec.aval))
+            return outs
+        return run
+
+    outs = iter(tracing.cond(pred, branch(t_jaxpr, plan.sources[0]),
+                             branch(f_jaxpr, plan.sources[1])))
+    leaves = [[s.value if isinstance(s, st.Static) else next(outs) for s in specs]
+              for specs in plan.specs]
+    set_state(st.unflatten(plan.treedefs, leaves))

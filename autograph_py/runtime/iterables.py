@@ -1,0 +1,60 @@
+"""Iterables whose length or items are traced; only a converted `for` can loop over them."""
+from __future__ import annotations
+
+import jax.numpy as jnp
+
+from autograph_py import errors
+from autograph_py.runtime.dispatch import is_traced
+
+
+class _TracedIterable:
+    construct = "this iterable"
+
+    def __iter__(self):
+        raise TypeError(errors.message(
+            f"{self.construct} has traced items or length, so Python cannot iterate over it",
+            at=errors.where(2),
+            fix="Use it directly as the iterable of a `for` statement in converted code, "
+                "or pass its bounds as static arguments."))
+
+
+class TracedRange(_TracedIterable):
+    """`range(start, stop, step)` where a bound is traced."""
+    construct = "range() with a traced bound"
+
+    def __init__(self, start, stop=None, step=1):
+        if stop is None:
+            start, stop = 0, start
+        self.start, self.stop, self.step = start, stop, step
+
+    def index_aval(self):
+        """The loop index is an integer of the traced bounds' dtype."""
+        from autograph_py.runtime.state import Aval
+        traced = [v for v in (self.start, self.stop, self.step) if is_traced(v)]
+        return Aval((), jnp.result_type(*traced), False)
+
+
+class TracedEnumerate(_TracedIterable):
+    """`enumerate(array)` of a traced array."""
+    construct = "enumerate() of a traced array"
+
+    def __init__(self, xs, start=0):
+        self.xs, self.start = xs, start
+
+    def scan_operands(self):
+        n = self.xs.shape[0]
+        idx = jnp.arange(n, dtype=jnp.int32) + self.start if self.start else jnp.arange(n)
+        return (idx, self.xs), lambda pair: (pair[0], pair[1])
+
+
+class TracedZip(_TracedIterable):
+    """`zip(a, b, ...)` where an argument is a traced array."""
+    construct = "zip() of traced arrays"
+
+    def __init__(self, *xs):
+        arrays = [x if is_traced(x) else jnp.asarray(x) for x in xs]
+        lengths = {a.shape[0] for a in arrays}
+        self.xs = tuple(a[: min(lengths)] for a in arrays) if len(lengths) > 1 else tuple(arrays)
+
+    def scan_operands(self):
+        return self.xs, tuple

@@ -1,0 +1,276 @@
+"""`while` and `for` loops.
+
+    while n > 1:        ==>   def loop_test(): return n > 1
+        r *= n                def loop_body(): nonlocal r, n; r *= n; n -= 1
+        n -= 1                ag__.while_stmt(loop_test, loop_body, get_state, set_state,
+                                              ('r', 'n'), {})
+
+The Python path runs the loop in Python. As soon as a test turns traced, the
+loop continues from the state it has reached as a `lax.while_loop` (or, for a
+`for`, as the lax loop over the remaining items).
+"""
+from __future__ import annotations
+
+import jax.numpy as jnp
+
+from autograph_py import errors
+from autograph_py.lowering import tracing
+from autograph_py.runtime import state as st
+from autograph_py.runtime import trace_log
+from autograph_py.runtime.conditionals import _lax_if, as_predicate
+from autograph_py.runtime.dispatch import is_array, is_traced
+from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedZip
+
+_MAX_RETRACES = 6
+
+
+def while_stmt(test, body, get_state, set_state, names, opts=None):
+    """Reference semantics:
+
+        while test():
+            body()
+
+    A traced `test()` (on entry or after some Python iterations) continues
+    as `lax.while_loop` over the state `names`.
+    """
+    at = None
+    while True:
+        t = test()
+        if is_traced(t):
+            at = errors.where()
+            _lax_while(test, body, get_state, set_state, names, opts or {}, at)
+            return
+        if not t:
+            return
+        body()
+
+
+def for_stmt(iterable, extra_test, body, get_state, set_state, names, opts=None):
+    """Reference semantics:
+
+        for item in iterable:
+            if extra_test is not None and not extra_test():
+                break
+            body(item)
+
+    A traced array is iterated along its leading axis with `lax.scan`;
+    `range` with a traced bound becomes `lax.fori_loop` (or `while_loop`
+    when an early exit is possible); `enumerate`/`zip` of arrays scan too.
+    Python iterables stay Python loops.
+    """
+    opts = opts or {}
+    if is_traced(iterable):
+        if iterable.ndim == 0:
+            raise TypeError(errors.message("iteration over a 0-d array", at=errors.where()))
+        _lax_scan(iterable, lambda x: x, extra_test, body, get_state, set_state, names, opts,
+                  errors.where())
+    elif isinstance(iterable, TracedRange):
+        _lax_range(iterable, extra_test, body, get_state, set_state, names, opts, errors.where())
+    elif isinstance(iterable, (TracedEnumerate, TracedZip)):
+        xs, make_item = iterable.scan_operands()
+        _lax_scan(xs, make_item, extra_test, body, get_state, set_state, names, opts,
+                  errors.where())
+    else:
+        _py_for(iterable, extra_test, body, get_state, set_state, names, opts)
+
+
+def _py_for(iterable, extra_test, body, get_state, set_state, names, opts):
+    trace_log.record("for", "python", "iterates over a Python value", at=errors.where(3))
+    if extra_test is None:
+        for item in iterable:
+            body(item)
+        return
+    it = iter(iterable)
+    while True:
+        t = extra_test()
+        if is_traced(t):
+            at = errors.where(3)
+            if isinstance(iterable, range):
+                rest = range(iterable.start, iterable.stop, iterable.step)
+                done = _consumed(iterable, it)
+                rest = TracedRange(rest.start + done * rest.step, rest.stop, rest.step)
+                _lax_range(rest, extra_test, body, get_state, set_state, names, opts, at)
+                return
+            # Any other iterable: the remaining items stay unrolled, each
+            # iteration guarded by the traced test.
+            for item in it:
+                _lax_if(extra_test(), lambda item=item: body(item), lambda: None,
+                        get_state, set_state, names, at, construct="loop")
+            return
+        if not t:
+            return
+        try:
+            item = next(it)
+        except StopIteration:
+            return
+        body(item)
+
+
+def _consumed(r: range, it) -> int:
+    # A range iterator knows how many items remain.
+    return len(r) - it.__length_hint__()
+
+
+# --------------------------------------------------------------- lax paths
+
+def _rebuild(plan: st.LoopPlan, carried):
+    carried = iter(carried)
+    leaves = [[s.value if isinstance(s, st.Static) else next(carried) for s in specs]
+              for specs in plan.specs]
+    return st.unflatten(plan.treedefs, leaves)
+
+
+def _initial_carry(plan: st.LoopPlan, init_vars):
+    out = []
+    for specs, var in zip(plan.specs, init_vars):
+        leaves = var.leaves if len(var.leaves) == len(specs) else [None] * len(specs)
+        for spec, leaf in zip(specs, leaves):
+            if isinstance(spec, st.Dynamic):
+                out.append(tracing.zeros(spec.aval) if leaf is None or st.is_undefined(leaf)
+                           else tracing.cast(leaf, spec.aval))
+    return out
+
+
+def _step_outputs(plan: st.LoopPlan, outs):
+    """Carried outputs cast to the plan's types, and appended list items (scan ys)."""
+    carried, ys = [], []
+    for i, (specs, var) in enumerate(zip(plan.specs, outs)):
+        if i in plan.appends:
+            n_prefix, _ = plan.appends[i]
+            for item in var.value[n_prefix:]:
+                ys.extend(st.jax.tree_util.tree_leaves(item))
+            continue
+        leaves = var.leaves if len(var.leaves) == len(specs) else [None] * len(specs)
+        for spec, leaf in zip(specs, leaves):
+            if isinstance(spec, st.Dynamic):
+                ok = st.is_dynamic_leaf(leaf) and tuple(jnp.shape(leaf)) == spec.aval.shape
+                carried.append(tracing.cast(leaf, spec.aval) if ok else tracing.zeros(spec.aval))
+    return carried, ys
+
+
+def _settle(construct, names, init_vars, step_body, index_avals, get_state, set_state, at,
+            allow_append):
+    """Traces one iteration until the carried types stop changing.
+
+    `step_body(*index_args)` runs the user's body for one iteration (after the
+    state was set); `index_avals` are the avals of its leading arguments (the
+    loop index or the scanned item). Returns (plan, closed jaxpr of
+    `(index..., carried...) -> (carried..., ys...)`).
+    """
+    plan = st.initial_loop_plan(init_vars)
+    n_index = len(index_avals)
+    for _ in range(_MAX_RETRACES):
+        def step(*args, plan=plan):
+            index, carried = args[:n_index], args[n_index:]
+            values = _rebuild(plan, carried)
+            ins = st.flatten(values, names)
+            set_state(values)
+            step_body(*index)
+            outs = st.flatten(get_state(), names)
+            carried_out, ys = _step_outputs(plan, outs)
+            return carried_out + ys, (ins, outs)
+
+        closed, (ins, outs) = tracing.trace(step, list(index_avals) + plan.dynamic_avals())
+        plan, changed = st.update_loop_plan(plan, names, ins, outs, construct, at, allow_append)
+        if not changed:
+            return plan, closed
+    raise errors.StateError(errors.message(
+        f"the types of the state of this {construct} did not settle after "
+        f"{_MAX_RETRACES} traces of its body", at=at,
+        fix="Give the loop variables their final dtypes before the loop."))
+
+
+def _guarded(extra_test, body, get_state, set_state, names, at):
+    """The body of one iteration, skipped once `extra_test()` is false."""
+    if extra_test is None:
+        return body
+
+    def run(*item):
+        t = extra_test()
+        if is_traced(t):
+            _lax_if(t, lambda: body(*item), lambda: None, get_state, set_state, names, at,
+                    construct="loop")
+        elif t:
+            body(*item)
+    return run
+
+
+def _lax_while(test, body, get_state, set_state, names, opts, at):
+    trace_log.record("while", "lax.while_loop", "test is traced", at=at)
+    init_vars = st.flatten(get_state(), names)
+    plan, closed = _settle("`while` loop", names, init_vars, body, [], get_state, set_state, at,
+                           allow_append=False)
+
+    def cond_fun(carried):
+        set_state(_rebuild(plan, carried))
+        return as_predicate(test(), "`while` loop", at)
+
+    final = tracing.while_loop(cond_fun, lambda c: tracing.replay(closed, *c),
+                               _initial_carry(plan, init_vars))
+    set_state(_rebuild(plan, final))
+
+
+def _lax_range(r: TracedRange, extra_test, body, get_state, set_state, names, opts, at):
+    init_vars = st.flatten(get_state(), names)
+    i_aval = r.index_aval()
+    run = _guarded(extra_test, body, get_state, set_state, names, at)
+    plan, closed = _settle("`for` loop over a traced range", names, init_vars, run, [i_aval],
+                           get_state, set_state, at, allow_append=False)
+    init = _initial_carry(plan, init_vars)
+    start, stop, step = (tracing.cast(v, i_aval) for v in (r.start, r.stop, r.step))
+    if extra_test is None and isinstance(r.step, int) and r.step == 1:
+        trace_log.record("for", "lax.fori_loop", "range bound is traced", at=at)
+        final = tracing.fori_loop(start, stop, lambda i, c: tracing.replay(closed, i, *c), init)
+    else:
+        trace_log.record("for", "lax.while_loop", "range bound is traced and the loop may exit "
+                         "early" if extra_test is not None else "range step is not 1", at=at)
+
+        def cond_fun(c):
+            i, carried = c[0], c[1:]
+            more = jnp.where(step > 0, i < stop, i > stop)
+            if extra_test is None:
+                return more
+            set_state(_rebuild(plan, carried))
+            t = as_predicate(extra_test(), "loop", at)
+            return jnp.logical_and(more, t)
+
+        def body_fun(c):
+            i, carried = c[0], c[1:]
+            return [i + step] + tracing.replay(closed, i, *carried)
+
+        final = tracing.while_loop(cond_fun, body_fun, [start] + init)[1:]
+    set_state(_rebuild(plan, final))
+
+
+def _lax_scan(xs, make_item, extra_test, body, get_state, set_state, names, opts, at):
+    trace_log.record("for", "lax.scan", "iterates over a traced array", at=at)
+    import jax
+    x_leaves, x_tree = jax.tree_util.tree_flatten(xs)
+    length = x_leaves[0].shape[0]
+    item_avals = [st.Aval(tuple(x.shape[1:]), x.dtype, False) for x in x_leaves]
+    run = _guarded(extra_test, body, get_state, set_state, names, at)
+
+    def step_body(*item_leaves):
+        run(make_item(x_tree.unflatten(item_leaves)))
+
+    init_vars = st.flatten(get_state(), names)
+    plan, closed = _settle("`for` loop over an array", names, init_vars, step_body, item_avals,
+                           get_state, set_state, at, allow_append=True)
+    n_carry = len(plan.dynamic_avals())
+
+    def scan_fn(carried, item):
+        out = tracing.replay(closed, *item, *carried)
+        return out[:n_carry], out[n_carry:]
+
+    final, ys = tracing.scan(scan_fn, _initial_carry(plan, init_vars), x_leaves,
+                             unroll=opts.get("unroll", 1))
+    values = list(_rebuild(plan, final))
+    ys = iter(ys)
+    for i, (n_prefix, items) in plan.appends.items():
+        stacked = [[next(ys) for _ in avals] for _, avals in items]
+        grown = list(init_vars[i].value)
+        for k in range(length):
+            for (td, _), leaves in zip(items, stacked):
+                grown.append(td.unflatten([leaf[k] for leaf in leaves]))
+        values[i] = grown
+    set_state(tuple(values))

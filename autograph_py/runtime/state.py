@@ -1,0 +1,287 @@
+"""State of a traced `if` or loop: flatten it, join both sides, promote, explain.
+
+The state of a block is the tuple of variables the control-flow converter
+chose (assigned in the block and read later). Each variable is flattened into
+pytree leaves, and each leaf gets a spec:
+
+- `Static(value)`: the same Python value on every path; it stays Python.
+- `Dynamic(aval)`: an array of this shape/dtype/weak type; it goes through lax.
+
+Joining two sides (the branches of an `if`, or loop entry and the end of one
+iteration) follows `jnp.result_type` with weak types: `s = 0` on one side and
+a float32 array on the other gives float32. A change of shape or of pytree
+structure, or a variable missing on one side, is an error that names the
+variable and shows both sides.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import jax
+import numpy as np
+from jax._src import dtypes as _dtypes
+
+from autograph_py import errors
+from autograph_py.runtime.dispatch import is_array, is_py_scalar
+from autograph_py.runtime.undefined import Undefined, UndefinedReturnValue, is_undefined
+
+
+@dataclass(frozen=True)
+class Aval:
+    shape: tuple
+    dtype: Any
+    weak_type: bool
+
+    def __str__(self):
+        dims = ",".join(map(str, self.shape))
+        return f"{'~' if self.weak_type else ''}{np.dtype(self.dtype).name}[{dims}]"
+
+    def struct(self):
+        return jax.ShapeDtypeStruct(self.shape, self.dtype, weak_type=self.weak_type)
+
+
+def aval_of(v) -> Aval:
+    a = jax.typeof(v)
+    return Aval(tuple(a.shape), a.dtype, bool(getattr(a, "weak_type", False)))
+
+
+@dataclass(frozen=True)
+class Static:
+    value: Any
+
+
+@dataclass(frozen=True)
+class Dynamic:
+    aval: Aval
+
+
+@dataclass
+class Var:
+    """One state variable, flattened."""
+    name: str
+    value: Any
+    treedef: Any
+    leaves: list
+
+
+
+def flatten(values, names) -> list[Var]:
+    out = []
+    for name, v in zip(names, values):
+        leaves, treedef = jax.tree_util.tree_flatten(v, is_leaf=is_undefined)
+        out.append(Var(name, v, treedef, leaves))
+    return out
+
+
+def unflatten(treedefs, leaves_per_var) -> tuple:
+    return tuple(td.unflatten(ls) for td, ls in zip(treedefs, leaves_per_var))
+
+
+def is_dynamic_leaf(v) -> bool:
+    return is_array(v) or is_py_scalar(v)
+
+
+def describe(v) -> str:
+    if is_undefined(v):
+        return "no value"
+    if is_array(v):
+        return str(aval_of(v))
+    if is_py_scalar(v):
+        return f"Python {type(v).__name__} {v!r}"
+    leaves, td = jax.tree_util.tree_flatten(v, is_leaf=is_undefined)
+    if len(leaves) == 1 and leaves[0] is v:
+        return f"{type(v).__name__} {v!r}"[:80]
+    return f"{type(v).__name__} {jax.tree_util.tree_unflatten(td, [describe(l) for l in leaves])}"
+
+
+def join_avals(a: Aval, b: Aval, on_shape_mismatch) -> Aval:
+    if a.shape != b.shape:
+        on_shape_mismatch()
+    if a.dtype == b.dtype and a.weak_type == b.weak_type:
+        return a
+    dt, weak = _dtypes.result_type(a.struct(), b.struct(), return_weak_type_flag=True)
+    return Aval(a.shape, dt, weak)
+
+
+def _same_static(a, b) -> bool:
+    if a is b:
+        return True
+    if type(a) is not type(b) or not (is_py_scalar(a) or isinstance(a, (str, bytes))):
+        return False
+    return a == b
+
+
+# ---------------------------------------------------------------- branches
+
+@dataclass
+class BranchPlan:
+    """How the outputs of both branches of a traced `if` are joined."""
+    treedefs: list
+    specs: list          # per var: list of Static | Dynamic
+    sources: tuple       # per branch, per var: list of leaves (None = zeros placeholder)
+
+
+def join_branches(names, sides, construct: str, at: str, labels=("if", "else")) -> BranchPlan:
+    """Joins the flattened outputs of two branches; raises on a mismatch."""
+    t_vars, f_vars = sides
+    treedefs, specs, t_src, f_src = [], [], [], []
+    for name, t, f in zip(names, t_vars, f_vars):
+        t_undef, f_undef = is_undefined(t.value), is_undefined(f.value)
+        if t_undef or f_undef:
+            if t_undef and f_undef:
+                treedefs.append(t.treedef)
+                specs.append([Static(t.value)])
+                t_src.append(t.leaves)
+                f_src.append(f.leaves)
+                continue
+            missing, present = (t, f) if t_undef else (f, t)
+            if not isinstance(missing.value, UndefinedReturnValue):
+                side = labels[0] if t_undef else labels[1]
+                other = labels[1] if t_undef else labels[0]
+                raise errors.UndefinedVariableError(errors.message(
+                    f"'{name}' must have a value after the {construct} whose condition is traced, "
+                    f"but only the {other} branch assigns it",
+                    details=(f"{other} branch: {describe(present.value)}",
+                             f"{side} branch: no value"),
+                    at=at,
+                    fix=f"Assign '{name}' before the {construct} or in the {side} branch too."))
+            leaf_specs = []
+            for leaf in present.leaves:
+                if not is_dynamic_leaf(leaf):
+                    raise _mismatch(name, construct, at, labels, t.value, f.value)
+                leaf_specs.append(Dynamic(aval_of(leaf)))
+            treedefs.append(present.treedef)
+            specs.append(leaf_specs)
+            zeros = [None] * len(present.leaves)
+            t_src.append(zeros if t_undef else t.leaves)
+            f_src.append(zeros if f_undef else f.leaves)
+            continue
+        if t.treedef != f.treedef:
+            raise _mismatch(name, construct, at, labels, t.value, f.value, what="structure")
+        leaf_specs = []
+        for a, b in zip(t.leaves, f.leaves):
+            if _same_static(a, b):
+                leaf_specs.append(Static(a))
+            elif is_dynamic_leaf(a) and is_dynamic_leaf(b):
+                def shape_error(a=a, b=b):
+                    raise _mismatch(name, construct, at, labels, t.value, f.value, what="shape")
+                leaf_specs.append(Dynamic(join_avals(aval_of(a), aval_of(b), shape_error)))
+            else:
+                raise _mismatch(name, construct, at, labels, t.value, f.value, what="type")
+        treedefs.append(t.treedef)
+        specs.append(leaf_specs)
+        t_src.append(t.leaves)
+        f_src.append(f.leaves)
+    return BranchPlan(treedefs, specs, (t_src, f_src))
+
+
+def _mismatch(name, construct, at, labels, a, b, what="value"):
+    return errors.StateError(errors.message(
+        f"'{name}' has a different {what} in the two branches of the {construct} "
+        "whose condition is traced",
+        details=(f"{labels[0]} branch: {describe(a)}", f"{labels[1]} branch: {describe(b)}"),
+        at=at,
+        fix=f"Give '{name}' the same shape, dtype kind and structure in both branches "
+            "(for example pad or reshape it), or make the condition a Python value."))
+
+
+# ------------------------------------------------------------------- loops
+
+@dataclass
+class LoopPlan:
+    """Which leaves of the loop state are carried through lax, and as what."""
+    treedefs: list
+    specs: list                      # per var: list of Static | Dynamic
+    appends: dict = field(default_factory=dict)   # var index -> (n_prefix, [item treedef, item avals])
+
+    def dynamic_avals(self):
+        return [s.aval for vs in self.specs for s in vs if isinstance(s, Dynamic)]
+
+
+def initial_loop_plan(init_vars: list[Var]) -> LoopPlan:
+    specs = []
+    for v in init_vars:
+        specs.append([Dynamic(aval_of(l)) if is_array(l) else Static(l) for l in v.leaves])
+    return LoopPlan([v.treedef for v in init_vars], specs)
+
+
+def update_loop_plan(plan: LoopPlan, names, ins: list[Var], outs: list[Var], construct: str,
+                     at: str, allow_append: bool) -> tuple[LoopPlan, bool]:
+    """Joins loop entry state with the state after one iteration.
+
+    Returns the widened plan and whether it changed (the body must then be
+    traced again with the new types).
+    """
+    changed = False
+    treedefs, specs, appends = list(plan.treedefs), [list(s) for s in plan.specs], dict(plan.appends)
+    for i, (name, v_in, v_out) in enumerate(zip(names, ins, outs)):
+        if is_undefined(v_in.value):
+            if is_undefined(v_out.value):
+                continue
+            treedefs[i] = v_out.treedef
+            specs[i] = [Dynamic(aval_of(l)) if is_dynamic_leaf(l) else Static(l) for l in v_out.leaves]
+            changed = True
+            continue
+        if i in appends:
+            continue
+        if v_in.treedef != v_out.treedef:
+            grown = _appended_items(v_in.value, v_out.value)
+            if grown is None:
+                raise _loop_mismatch(name, construct, at, v_in.value, v_out.value, "structure")
+            if not allow_append:
+                raise errors.TracedListError(errors.message(
+                    f"list '{name}' grows inside a {construct} whose trip count is traced",
+                    details=(f"entry: {len(v_in.value)} items, after one iteration: "
+                             f"{len(v_out.value)} items",),
+                    at=at,
+                    fix="Preallocate an array and write into it (`ys = ys.at[i].set(v)`), or loop "
+                        "over an array or a static range so the items can be stacked."))
+            items = []
+            for item in grown:
+                leaves, td = jax.tree_util.tree_flatten(item)
+                if not all(is_dynamic_leaf(l) for l in leaves):
+                    raise _loop_mismatch(name, construct, at, v_in.value, v_out.value, "type")
+                items.append((td, [aval_of(l) for l in leaves]))
+            appends[i] = (len(v_in.value), items)
+            specs[i] = [Static(l) for l in v_in.leaves]
+            changed = True
+            continue
+        for j, (spec, o) in enumerate(zip(specs[i], v_out.leaves)):
+            if isinstance(spec, Static):
+                if _same_static(spec.value, o):
+                    continue
+                if not (is_dynamic_leaf(spec.value) and is_dynamic_leaf(o)):
+                    raise _loop_mismatch(name, construct, at, v_in.value, v_out.value, "type")
+                base = aval_of(spec.value)
+            else:
+                if not is_dynamic_leaf(o):
+                    raise _loop_mismatch(name, construct, at, v_in.value, v_out.value, "type")
+                base = spec.aval
+
+            def shape_error():
+                raise _loop_mismatch(name, construct, at, v_in.value, v_out.value, "shape")
+            joined = join_avals(base, aval_of(o), shape_error)
+            if isinstance(spec, Static) or joined != spec.aval:
+                specs[i][j] = Dynamic(joined)
+                changed = True
+    return LoopPlan(treedefs, specs, appends), changed
+
+
+def _appended_items(before, after):
+    if not (isinstance(before, list) and isinstance(after, list) and len(after) > len(before)):
+        return None
+    if not all(a is b for a, b in zip(before, after)):
+        return None
+    return after[len(before):]
+
+
+def _loop_mismatch(name, construct, at, before, after, what):
+    return errors.StateError(errors.message(
+        f"'{name}' changes {what} from one iteration to the next of the {construct} whose "
+        "condition is traced",
+        details=(f"at loop entry:        {describe(before)}",
+                 f"after one iteration:  {describe(after)}"),
+        at=at,
+        fix=f"Keep '{name}' the same shape and structure in every iteration: preallocate it at "
+            "its final size before the loop, or make the loop condition a Python value."))
