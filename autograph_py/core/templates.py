@@ -162,6 +162,8 @@ def located(nodes, origin):
     for top in nodes if isinstance(nodes, list) else [nodes]:
         for n in gast.walk(top):
             if "lineno" in n._attributes and getattr(n, "lineno", None) is None:
-                for attr in _LOCATION:
-                    setattr(n, attr, getattr(origin, attr, None))
+                # One point, not the origin's span: CPython reports a method call
+                # at its attribute's *end* line, which must be the origin's line.
+                n.lineno = n.end_lineno = origin.lineno
+                n.col_offset = n.end_col_offset = origin.col_offset
     return nodes

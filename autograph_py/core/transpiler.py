@@ -98,8 +98,8 @@ def _fill_locations(tree):
         node, parent = todo.pop()
         if "lineno" in node._attributes:
             if getattr(node, "lineno", None) is None:
-                for attr in ("lineno", "col_offset", "end_lineno", "end_col_offset"):
-                    setattr(node, attr, getattr(parent, attr, None))
+                node.lineno = node.end_lineno = parent.lineno
+                node.col_offset = node.end_col_offset = parent.col_offset
             parent = node
         todo.extend((c, parent) for c in gast.iter_child_nodes(node))
 

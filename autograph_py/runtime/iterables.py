@@ -31,7 +31,7 @@ class TracedRange(_TracedIterable):
         """The loop index is an integer of the traced bounds' dtype."""
         from autograph_py.runtime.state import Aval
         traced = [v for v in (self.start, self.stop, self.step) if is_traced(v)]
-        return Aval((), jnp.result_type(*traced), False)
+        return Aval((), jnp.result_type(*traced) if traced else jnp.dtype(jnp.int32), False)
 
 
 class TracedEnumerate(_TracedIterable):

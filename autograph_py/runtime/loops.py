@@ -268,7 +268,7 @@ def _lax_scan(xs, make_item, extra_test, body, get_state, set_state, names, opts
     ys = iter(ys)
     for i, (n_prefix, items) in plan.appends.items():
         stacked = [[next(ys) for _ in avals] for _, avals in items]
-        grown = list(init_vars[i].value)
+        grown = init_vars[i].value  # the user's list object: extended in place, as in Python
         for k in range(length):
             for (td, _), leaves in zip(items, stacked):
                 grown.append(td.unflatten([leaf[k] for leaf in leaves]))

@@ -63,6 +63,7 @@ class Var:
     value: Any
     treedef: Any
     leaves: list
+    size: int | None = None   # length, when the value is a list (it may grow by appends)
 
 
 
@@ -70,7 +71,7 @@ def flatten(values, names) -> list[Var]:
     out = []
     for name, v in zip(names, values):
         leaves, treedef = jax.tree_util.tree_flatten(v, is_leaf=is_undefined)
-        out.append(Var(name, v, treedef, leaves))
+        out.append(Var(name, v, treedef, leaves, len(v) if type(v) is list else None))
     return out
 
 
@@ -226,13 +227,13 @@ def update_loop_plan(plan: LoopPlan, names, ins: list[Var], outs: list[Var], con
         if i in appends:
             continue
         if v_in.treedef != v_out.treedef:
-            grown = _appended_items(v_in.value, v_out.value)
+            grown = _appended_items(v_in, v_out.value)
             if grown is None:
                 raise _loop_mismatch(name, construct, at, v_in.value, v_out.value, "structure")
             if not allow_append:
                 raise errors.TracedListError(errors.message(
                     f"list '{name}' grows inside a {construct} whose trip count is traced",
-                    details=(f"entry: {len(v_in.value)} items, after one iteration: "
+                    details=(f"entry: {v_in.size} items, after one iteration: "
                              f"{len(v_out.value)} items",),
                     at=at,
                     fix="Preallocate an array and write into it (`ys = ys.at[i].set(v)`), or loop "
@@ -243,7 +244,7 @@ def update_loop_plan(plan: LoopPlan, names, ins: list[Var], outs: list[Var], con
                 if not all(is_dynamic_leaf(l) for l in leaves):
                     raise _loop_mismatch(name, construct, at, v_in.value, v_out.value, "type")
                 items.append((td, [aval_of(l) for l in leaves]))
-            appends[i] = (len(v_in.value), items)
+            appends[i] = (v_in.size, items)
             specs[i] = [Static(l) for l in v_in.leaves]
             changed = True
             continue
@@ -268,12 +269,15 @@ def update_loop_plan(plan: LoopPlan, names, ins: list[Var], outs: list[Var], con
     return LoopPlan(treedefs, specs, appends), changed
 
 
-def _appended_items(before, after):
-    if not (isinstance(before, list) and isinstance(after, list) and len(after) > len(before)):
+def _appended_items(before: Var, after):
+    """The items appended to a list in one iteration, or None if it changed otherwise."""
+    n = before.size
+    if n is None or type(after) is not list or len(after) <= n:
         return None
-    if not all(a is b for a, b in zip(before, after)):
+    prefix = jax.tree_util.tree_leaves(after[:n], is_leaf=is_undefined)
+    if len(prefix) != len(before.leaves) or not all(a is b for a, b in zip(prefix, before.leaves)):
         return None
-    return after[len(before):]
+    return after[n:]
 
 
 def _loop_mismatch(name, construct, at, before, after, what):
