@@ -35,7 +35,7 @@ def contains(node, kinds, cross_loops: bool) -> bool:
     Nested functions never count; nested loops count only if `cross_loops`
     (a `return` leaves every loop, a `break` only its own).
     """
-    if isinstance(node, _LOOPS) and not cross_loops:
+    if isinstance(node, _SCOPES) or (isinstance(node, _LOOPS) and not cross_loops):
         return False
     todo = [node]
     while todo:

@@ -74,7 +74,10 @@ class _Returns(gast.NodeTransformer):
 
         body = node.body
         if not _always_returns(body):
-            body = body + [gast.Return(gast.Constant(None, None))]
+            end = gast.Return(gast.Constant(None, None))
+            end.lineno = end.end_lineno = body[-1].end_lineno
+            end.col_offset = end.end_col_offset = body[-1].col_offset
+            body = body + [end]
         body = early_exit.rewrite_block(body, gast.Return, do_return, True, replacement)
         for loop in loops:
             test = early_exit.not_flag(do_return)

@@ -121,9 +121,15 @@ def _conversion(fn) -> Conversion:
 
 def _compile(node, fn, code):
     freevars = ["ag__"] + [v for v in code.co_freevars if v != "ag__"]
-    body = [node] if not isinstance(node, gast.Lambda) else [gast.Return(node)]
-    if not isinstance(node, gast.Lambda):
-        body.append(gast.Return(gast.Name(node.name, gast.Load(), None, None)))
+    if isinstance(node, gast.Lambda):
+        body = [gast.Return(node)]
+    else:
+        # Under its own name the def would bind that name in the factory, and a
+        # recursive call would read the factory's cell instead of the global.
+        import copy
+        node = copy.copy(node)
+        node.name = "__ag_converted"
+        body = [node, gast.Return(gast.Name(node.name, gast.Load(), None, None))]
     factory = gast.FunctionDef(
         name="__ag_factory",
         args=gast.arguments(args=[gast.Name(v, gast.Param(), None, None) for v in freevars],
@@ -142,6 +148,7 @@ def _compile(node, fn, code):
     compiled = compile(tree, code.co_filename, "exec", dont_inherit=True)
     (factory_code,) = [c for c in compiled.co_consts if isinstance(c, types.CodeType)]
     (new_code,) = [c for c in factory_code.co_consts if isinstance(c, types.CodeType)]
+    new_code = new_code.replace(**_names(code))
     _register(new_code)
     return new_code
 
@@ -218,3 +225,10 @@ def converted_or_none(fn, strict: bool = False):
 def to_code(fn) -> str:
     fn = getattr(fn, "__wrapped__", fn) if not isinstance(fn, types.FunctionType) else fn
     return _conversion(fn).text()
+
+
+def _names(code):
+    names = {"co_name": code.co_name}
+    if hasattr(code, "co_qualname"):  # Python 3.11+
+        names["co_qualname"] = code.co_qualname
+    return names

@@ -3,8 +3,10 @@
     a and b    ==>   ag__.and_(lambda: a, lambda: b)
     not a      ==>   ag__.not_(a)
 
-Python operands keep Python's short-circuit and return the operand itself;
-a traced operand gives `jnp.logical_and` / `logical_or` / `logical_not`.
+Python operands keep Python's short-circuit and return the operand itself.
+A traced left operand evaluates both sides: boolean operands give
+`jnp.logical_and` / `logical_or`; other operands give the operand Python
+would return, selected at run time (`jnp.where`), so `2 and 3` is 3 in both.
 """
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ def and_(a, b):
             return left
         right = b()
         return right
-    return jnp.logical_and(left, b())
+    return _select(left, b(), jnp.logical_and, on_true="right")
 
 
 def or_(a, b):
@@ -31,7 +33,18 @@ def or_(a, b):
         if left:
             return left
         return b()
-    return jnp.logical_or(left, b())
+    return _select(left, b(), jnp.logical_or, on_true="left")
+
+
+def _is_bool(v):
+    return isinstance(v, bool) or getattr(v, "dtype", None) == jnp.bool_
+
+
+def _select(left, right, logical, on_true):
+    if _is_bool(left) and _is_bool(right):
+        return logical(left, right)
+    truth = left if _is_bool(left) else left != 0
+    return jnp.where(truth, right, left) if on_true == "right" else jnp.where(truth, left, right)
 
 
 def not_(a):

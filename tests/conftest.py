@@ -1,0 +1,23 @@
+"""Shared helpers: compare eager and converted results leaf by leaf."""
+from __future__ import annotations
+
+import jax
+import numpy as np
+import pytest
+
+
+def assert_same(got, want, rtol=1e-5, atol=1e-6):
+    gl, wl = jax.tree_util.tree_leaves(got), jax.tree_util.tree_leaves(want)
+    assert len(gl) == len(wl), (got, want)
+    for g, w in zip(gl, wl):
+        g, w = np.asarray(g), np.asarray(w)
+        assert g.shape == w.shape, (got, want)
+        np.testing.assert_allclose(g.astype(np.float64), w.astype(np.float64), rtol=rtol, atol=atol)
+
+
+@pytest.fixture(autouse=True)
+def _restore_switches():
+    import autograph_py as ag
+    yield
+    ag.run_functions_eagerly(False)
+    ag.set_strict(False)

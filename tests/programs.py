@@ -1,0 +1,576 @@
+"""Reference programs, in the categories of TF AutoGraph's reference tests.
+
+Each entry: (function, list of argument tuples, options). Every program runs
+eagerly and converted (`jax.jit(convert(f))`) and must agree; options ask for
+grad / vmap checks too. Written the way users write eager JAX.
+"""
+from __future__ import annotations
+
+import functools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+PROGRAMS = []
+f32 = lambda v: jnp.asarray(v, jnp.float32)  # noqa: E731
+i32 = lambda v: jnp.asarray(v, jnp.int32)  # noqa: E731
+
+
+def program(*arg_sets, grad=False, vmap=False, static=()):
+    def deco(fn):
+        PROGRAMS.append((fn, list(arg_sets), dict(grad=grad, vmap=vmap, static=static)))
+        return fn
+    return deco
+
+
+# --------------------------------------------------------- conditionals
+@program((f32(2.0),), (f32(-2.0),), (3.0,), grad=True, vmap=True)
+def cond_no_state_change(x):
+    if x > 0:
+        pass
+    return x * 2
+
+
+@program((f32(2.0),), (f32(-2.0),), grad=True, vmap=True)
+def cond_one_var(x):
+    if x > 0:
+        x = x * x
+    return x
+
+
+@program((f32(2.0), f32(1.0)), (f32(-2.0), f32(3.0)), grad=True, vmap=True)
+def cond_two_vars(x, y):
+    if x > y:
+        x, y = y, x
+    else:
+        y = y + 1
+    return x, y
+
+
+@program((f32(0.5),), (f32(-0.5),), (f32(5.0),), vmap=True)
+def elif_chain(x):
+    if x < 0:
+        r = -1.0
+    elif x < 1:
+        r = x
+    elif x < 2:
+        r = 2 * x
+    else:
+        r = 4.0
+    return r
+
+
+@program((f32(3.0),), (f32(-3.0),), grad=True, vmap=True)
+def nested_conds(x):
+    if x > 0:
+        if x > 2:
+            y = x * 3
+        else:
+            y = x * 2
+    else:
+        y = -x
+    return y
+
+
+@program((f32(1.0),), (f32(-1.0),))
+def cond_branch_local_temporary(x):
+    if x > 0:
+        t = x * 10
+        x = t + 1
+    return x
+
+
+@program((f32(1.0),), (f32(-1.0),), vmap=True)
+def cond_int_and_float_promote(x):
+    if x > 0:
+        y = 1
+    else:
+        y = x * 0.5
+    return y
+
+
+@program((f32(1.0),), (f32(-1.0),))
+def cond_pytree_state(x):
+    d = {"a": x, "b": (x, x + 1)}
+    if x > 0:
+        d = {"a": x * 2, "b": (x, x - 1)}
+    return d
+
+
+@program((f32(2.0),), (f32(-1.0),))
+def cond_python_side_stays_python(x):
+    n = 3
+    if n > 2:        # a Python test stays a Python if inside jit
+        x = x + n
+    return x
+
+
+@program((f32(1.5),), (f32(-1.5),), vmap=True)
+def ternary(x):
+    return x * 2 if x > 0 else x - 1
+
+
+@program((f32(0.5),), (f32(1.5),), (f32(-1.0),))
+def logical_mix(x):
+    a = x > 0 and x < 1
+    b = not (x > 1) or x < -5
+    return jnp.logical_and(a, b)
+
+
+@program((2, 3), (0, 3), (2, 0))
+def python_and_or_return_operands(a, b):
+    return (a and b), (a or b), (not a)
+
+
+# ------------------------------------------------------------ early return
+@program((f32(12.0),), (f32(-1.0),), (f32(5.0),), grad=True)
+def early_return_chain(x):
+    if x < 0:
+        return x * 0
+    if x > 10:
+        return x * 2
+    return x
+
+
+@program((f32(3.0),), (f32(-3.0),))
+def return_from_nested_if(x):
+    if x > 0:
+        if x > 2:
+            return x + 100
+        x = x - 1
+    return x
+
+
+# --------------------------------------------------------------- while
+@program((i32(6),), (i32(1),), (6,))
+def factorial(n):
+    r = 1
+    while n > 1:
+        r *= n
+        n -= 1
+    return r
+
+
+@program((i32(27),), (i32(1),))
+def collatz_steps(n):
+    steps = 0
+    while n != 1:
+        if n % 2 == 0:
+            n = n // 2
+        else:
+            n = 3 * n + 1
+        steps += 1
+    return steps
+
+
+@program((f32(2.0),), (f32(10.0),))
+def newton_sqrt(a):
+    x = a
+    err = 1.0
+    while err > 1e-5:
+        nx = 0.5 * (x + a / x)
+        err = jnp.abs(nx - x)
+        x = nx
+    return x
+
+
+@program((i32(48), i32(18)), (i32(7), i32(5)))
+def gcd(a, b):
+    while b != 0:
+        a, b = b, a % b
+    return a
+
+
+@program((i32(5),), (i32(0),))
+def nested_while_with_break(n):
+    total = 0
+    i = 0
+    while i < n:
+        j = 0
+        while True:
+            j += 1
+            if j > i:
+                break
+            total += j
+        i += 1
+    return total
+
+
+@program((i32(9),), (i32(0),))
+def while_continue(n):
+    i = 0
+    c = 0
+    while i < n:
+        i += 1
+        if i % 3 == 0:
+            continue
+        c += i
+    return c
+
+
+@program((i32(2),), (i32(7),), (i32(200),))
+def return_inside_while(x):
+    while x < 100:
+        x = x * 3
+        if x % 7 == 0:
+            return -x
+    return x
+
+
+@program((f32(1.0),), (f32(30.0),))
+def while_starts_python_turns_traced(x):
+    n = 0
+    done = False
+    while not done:
+        x = x * 2
+        n += 1
+        if x > 20:
+            done = True
+    return x, n
+
+
+@program((f32(0.5),))
+def while_creates_variable(x):
+    i = 0
+    while i < 3:
+        y = x * i
+        i += 1
+    return y
+
+
+@program((f32([1.0, 2.0]),))
+def while_pytree_state(v):
+    state = (v, 0)
+    while state[0].sum() < 20:
+        state = (state[0] * 2, state[1] + 1)
+    return state
+
+
+@program((f32(1.0),))
+def while_float_from_int_promotes(x):
+    s = 0
+    k = 0
+    while k < 4:
+        s = s + x * k
+        k += 1
+    return s
+
+
+# ------------------------------------------------------------------ for
+@program((i32(10),), (i32(0),), (7,))
+def fibonacci(n):
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
+
+
+@program((i32(5),), (i32(0),))
+def range_index_after_loop(n):
+    i = -1
+    s = 0
+    for i in range(n):
+        s += i
+    return s, i
+
+
+@program((i32(30),), (i32(3),))
+def range_step_and_break(n):
+    s = 0
+    for i in range(1, n, 3):
+        if s > 20:
+            break
+        s += i
+    return s
+
+
+@program((i32(2), i32(12)),)
+def range_traced_start_stop_negative_step(a, b):
+    s = 0
+    for i in range(b, a, -2):
+        s = s * 2 + i
+    return s
+
+
+@program((f32([1.0, -1.0, 2.0, -2.0, 3.0]),), grad=True)
+def sum_positive(xs):
+    s = 0.0
+    for v in xs:
+        if v > 0:
+            s = s + v
+    return s
+
+
+@program((f32([4.0, 3.0, -1.0, 5.0]),), (f32([1.0, 2.0]),))
+def first_negative_enumerate_break(xs):
+    idx = -1
+    for i, v in enumerate(xs):
+        if v < 0:
+            idx = i
+            break
+    return idx
+
+
+@program((f32([0.5, 1.5, 2.5]), f32(1.0)), (f32([0.5, 0.7]), f32(1.0)))
+def return_inside_for_over_array(xs, t):
+    for v in xs:
+        if v > t:
+            return v
+    return t
+
+
+@program((f32([1.0, 2.0, 3.0]), f32([4.0, 5.0, 6.0])), grad=True)
+def zip_dot(a, b):
+    s = 0.0
+    for x, y in zip(a, b):
+        s += x * y
+    return s
+
+
+@program((f32([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]),), grad=True)
+def for_over_matrix_rows(m):
+    acc = jnp.zeros(2)
+    for row in m:
+        acc = acc + row * row
+    return acc
+
+
+@program((f32([3.0, 1.0, 4.0, 1.0, 5.0]),), grad=True)
+def running_max(xs):
+    best = xs[0]
+    out = []
+    for v in xs:
+        best = jnp.maximum(best, v)
+        out.append(best)
+    return jnp.stack(out)
+
+
+@program((f32([1.0, 2.0, 3.0]),))
+def for_creates_variable(xs):
+    for v in xs:
+        last = v * 2
+    return last
+
+
+@program((f32([1.0, -2.0, 3.0, -4.0]),))
+def for_continue_over_array(xs):
+    s = 0.0
+    n = 0
+    for v in xs:
+        if v < 0:
+            continue
+        s += v
+        n += 1
+    return s, n
+
+
+@program((f32(1.0),))
+def python_list_loop_with_traced_break(x):
+    s = x
+    for k in [1.0, 2.0, 3.0, 4.0]:
+        if s > 5:
+            break
+        s = s + k
+    return s
+
+
+@program((f32(1.0),), (f32(10.0),))
+def python_range_break_turns_traced(x):
+    s = x
+    for k in range(10):
+        if s > 5:
+            break
+        s = s + k
+    return s, k
+
+
+@program((f32(2.0),))
+def dict_iteration_stays_python(x):
+    weights = {"a": 1.0, "b": 2.0}
+    s = 0.0
+    for key, w in weights.items():
+        if x > w:
+            s = s + w
+    return s
+
+
+@program((f32(2.0),))
+def static_list_append(x):
+    ys = []
+    for k in range(3):
+        ys.append(x ** k)
+    return jnp.stack(ys)
+
+
+@program((i32(3), i32(4)),)
+def nested_for_ranges(n, m):
+    s = 0
+    for i in range(n):
+        for j in range(m):
+            if (i + j) % 2 == 0:
+                s += i * j
+    return s
+
+
+@program((f32([[1.0, 2.0], [3.0, -4.0]]),))
+def nested_for_arrays_break_inner(m):
+    s = 0.0
+    for row in m:
+        for v in row:
+            if v < 0:
+                break
+            s = s + v
+    return s
+
+
+@program((f32([1.0, 2.0, 3.0]),), grad=True)
+def for_else_without_break(xs):
+    s = 0.0
+    for v in xs:
+        s = s + v
+    else:
+        s = s * 10
+    return s
+
+
+@program((f32([1.0, 2.0, 3.0]), f32(2.5)), (f32([1.0, 2.0, 3.0]), f32(9.0)))
+def for_else_with_break(xs, t):
+    found = 0.0
+    for v in xs:
+        if v > t:
+            found = v
+            break
+    else:
+        found = -1.0
+    return found
+
+
+# ------------------------------------------------------------------ calls
+def _relu(v):
+    if v > 0:
+        return v
+    return 0.0 * v
+
+
+def _clip(v, lo=0.0, hi=1.0):
+    if v < lo:
+        v = lo
+    elif v > hi:
+        v = hi
+    return v
+
+
+@program((f32(-2.0),), (f32(2.0),), grad=True)
+def calls_helper(x):
+    return _relu(x) + _relu(x + 3)
+
+
+@program((f32(2.0),), (f32(-2.0),))
+def calls_helper_with_defaults_and_kwargs(x):
+    return _clip(x), _clip(x, hi=5.0)
+
+
+@program((f32(-3.0),), (f32(3.0),))
+def calls_lambdas_on_one_line(x):
+    f = lambda v: v * 2 if v > 0 else -v; g = lambda v: v + 1  # noqa: E702, E731
+    return f(x) + g(x)
+
+
+@program((f32(2.0),), (f32(-2.0),))
+def calls_nested_closure(x):
+    k = 3.0
+
+    def scale(v):
+        if v > 0:
+            return v * k
+        return v
+    return scale(x)
+
+
+@program((f32(2.0),), (f32(-2.0),))
+def calls_partial(x):
+    p = functools.partial(_clip, lo=-1.0, hi=1.0)
+    return p(x)
+
+
+class _Accumulator:
+    def __init__(self):
+        self.total = 0.0
+
+    def add_positive(self, xs):
+        for v in xs:
+            if v > 0:
+                self.total = self.total + v
+        return self.total
+
+
+class _Poly:
+    def __init__(self, coeffs):
+        self.coeffs = coeffs
+
+    def __call__(self, x):
+        r = 0.0
+        for c in self.coeffs:
+            r = r * x + c
+        if r > 10:
+            r = 10.0
+        return r
+
+
+@program((f32([1.0, -2.0, 3.0]),))
+def calls_method_with_attribute_state(xs):
+    acc = _Accumulator()
+    return acc.add_positive(xs)
+
+
+@program((f32(2.0),), (f32(0.5),))
+def calls_callable_object(x):
+    return _Poly([1.0, 2.0, 3.0])(x)
+
+
+@program((5,), (1,), static=(0,))
+def recursion_on_static_argument(n):
+    if n <= 1:
+        return 1
+    return n * recursion_on_static_argument(n - 1)
+
+
+@program((f32([1.0, 2.0, 3.0]),))
+def calls_library_and_jitted(xs):
+    m = jax.jit(jnp.mean)(xs)
+    if m > 1:
+        m = np.float32(2.0) * m
+    return jnp.sum(xs) + m
+
+
+# ---------------------------------------------------------- composite names
+@program((f32(3.0),))
+def subscript_state_in_while(x):
+    d = {"a": x, "n": 0}
+    while d["a"] < 50:
+        d["a"] = d["a"] * 2
+        d["n"] = d["n"] + 1
+    return d["a"], d["n"]
+
+
+@program((f32(1.0),), (f32(-1.0),))
+def list_item_state_in_if(x):
+    ys = [x, x]
+    if x > 0:
+        ys[1] = x * 5
+    return ys
+
+
+# ---------------------------------------------------- print / assert
+@program((f32(3.0),), (f32(-3.0),))
+def print_in_branch(x):
+    if x > 0:
+        print("positive", x)
+    return x
+
+
+@program((f32(3.0),))
+def assert_passes(x):
+    assert x > 0, "x must be positive"
+    return x * 2

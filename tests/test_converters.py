@@ -1,0 +1,296 @@
+"""Level 2: golden before/after source for each converter, run on its own."""
+from __future__ import annotations
+
+import ast
+import textwrap
+
+import gast
+import pytest
+
+from autograph_py.converters import (asserts, break_statements, call_trees,
+                                     conditional_expressions, continue_statements, control_flow,
+                                     directives, lists, logical_expressions, return_statements)
+from autograph_py.core import anno, templates, transpiler
+from autograph_py.core.naming import Namer
+
+
+def run(converter, src):
+    node = gast.parse(textwrap.dedent(src)).body[0]
+    ctx = transpiler.Context(Namer.for_tree(node), "<test>", node.name)
+    for analysis in getattr(converter, "NEEDS", ()):
+        transpiler.ANALYSES[analysis](node)
+    node = converter.transform(node, ctx)
+    return node, ast.unparse(gast.gast_to_ast(node))
+
+
+def golden(text):
+    return textwrap.dedent(text).strip()
+
+
+CASES = [
+    (break_statements, """
+        def f(n):
+            while n > 0:
+                n -= 1
+                if n == 3:
+                    break
+                n -= 1
+            return n
+    """, """
+        def f(n):
+            break_ = False
+            while not break_ and n > 0:
+                n -= 1
+                if n == 3:
+                    break_ = True
+                if not break_:
+                    n -= 1
+            return n
+    """),
+    (break_statements, """
+        def f(xs):
+            for x in xs:
+                if x:
+                    break
+            else:
+                x = 0
+            return x
+    """, """
+        def f(xs):
+            break_ = False
+            for x in xs:
+                if x:
+                    break_ = True
+            if not break_:
+                x = 0
+            return x
+    """),
+    (continue_statements, """
+        def f(xs):
+            s = 0
+            for x in xs:
+                if x < 0:
+                    continue
+                s += x
+            return s
+    """, """
+        def f(xs):
+            s = 0
+            for x in xs:
+                continue_ = False
+                if x < 0:
+                    continue_ = True
+                if not continue_:
+                    s += x
+            return s
+    """),
+    (return_statements, """
+        def f(xs, t):
+            for v in xs:
+                if v > t:
+                    return v
+            return t
+    """, """
+        def f(xs, t):
+            do_return = False
+            retval_ = ag__.UndefinedReturnValue()
+            for v in xs:
+                if v > t:
+                    do_return = True
+                    retval_ = v
+            if not do_return:
+                do_return = True
+                retval_ = t
+            return ag__.retval(retval_)
+    """),
+    (return_statements, """
+        def f(x):
+            y = x + 1
+            return y
+    """, """
+        def f(x):
+            y = x + 1
+            return y
+    """),
+    (return_statements, """
+        def f(x):
+            if x > 0:
+                return x
+    """, """
+        def f(x):
+            do_return = False
+            retval_ = ag__.UndefinedReturnValue()
+            if x > 0:
+                do_return = True
+                retval_ = x
+            if not do_return:
+                do_return = True
+                retval_ = None
+            return ag__.retval(retval_)
+    """),
+    (lists, """
+        def f(x):
+            ys = []
+            ys.append(x)
+            return ys
+    """, """
+        def f(x):
+            ys = []
+            ys = ag__.list_append(ys, x)
+            return ys
+    """),
+    (asserts, """
+        def f(x):
+            assert x > 0, 'positive'
+    """, """
+        def f(x):
+            ag__.assert_stmt(x > 0, lambda: 'positive')
+    """),
+    (call_trees, """
+        def f(x, *a, **k):
+            return g(x, *a, k=1, **k) + ag__.not_(x) + super().h()
+    """, """
+        def f(x, *a, **k):
+            return ag__.converted_call(g, (x, *a), {'k': 1, **k}) + ag__.not_(x) + ag__.converted_call(super().h, (), None)
+    """),
+    (conditional_expressions, """
+        def f(x):
+            return x if x > 0 else -x
+    """, """
+        def f(x):
+            return ag__.if_exp(x > 0, lambda: x, lambda: -x)
+    """),
+    (logical_expressions, """
+        def f(a, b, c):
+            return a and b and not c or a
+    """, """
+        def f(a, b, c):
+            return ag__.or_(lambda: ag__.and_(lambda: a, lambda: ag__.and_(lambda: b, lambda: ag__.not_(c))), lambda: a)
+    """),
+    (control_flow, """
+        def f(x):
+            if x < 0:
+                x = -x
+            return x
+    """, """
+        def f(x):
+
+            def if_body():
+                nonlocal x
+                x = -x
+
+            def else_body():
+                nonlocal x
+                pass
+
+            def get_state():
+                return (x,)
+
+            def set_state(vars_):
+                nonlocal x
+                x, = vars_
+            ag__.if_stmt(x < 0, if_body, else_body, get_state, set_state, ('x',))
+            return x
+    """),
+    (control_flow, """
+        def f(n):
+            r = 1
+            while n > 1:
+                t = r * n
+                r = t
+                n -= 1
+            return r
+    """, """
+        def f(n):
+            t = ag__.Undefined('t')
+            r = 1
+
+            def loop_test():
+                return n > 1
+
+            def loop_body():
+                nonlocal n, r, t
+                t = r * n
+                r = t
+                n -= 1
+
+            def get_state():
+                return (n, r)
+
+            def set_state(vars_):
+                nonlocal n, r, t
+                n, r = vars_
+            ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('n', 'r'), {})
+            return r
+    """),
+]
+
+
+@pytest.mark.parametrize("converter,before,after", CASES,
+                         ids=[f"{c.__name__.rpartition('.')[2]}-{i}" for i, (c, _, _) in enumerate(CASES)])
+def test_golden(converter, before, after):
+    _, text = run(converter, before)
+    assert text == golden(after)
+
+
+def test_directive_becomes_loop_options():
+    node, text = run(directives, """
+        def f(n):
+            while n > 0:
+                ag.set_loop_options(maximum_iterations=10)
+                n -= 1
+    """)
+    assert "set_loop_options" not in text
+    (loop,) = [n for n in gast.walk(node) if isinstance(n, gast.While)]
+    (kw,) = anno.get(loop, anno.LOOP_OPTIONS)
+    assert kw.arg == "maximum_iterations"
+
+
+def test_for_composite_state_and_undefined_binding():
+    _, text = run(control_flow, """
+        def f(self, xs):
+            for x in xs:
+                self.total = self.total + x
+                last = x
+            return last
+    """)
+    assert "last = ag__.Undefined('last')" in text
+    assert "return (last, self.total)" in text
+    assert "last, self.total = vars_" in text
+
+
+def test_global_writes_are_declared_global():
+    _, text = run(control_flow, """
+        def f(x):
+            global COUNT
+            if x:
+                COUNT = 1
+    """)
+    assert "global COUNT" in text and "nonlocal COUNT" not in text
+
+
+def _template(a, body):
+    if a:
+        body
+
+
+def test_template_fails_on_missing_and_unused_placeholders():
+    with pytest.raises(ValueError, match="missing placeholders"):
+        templates.replace(_template, a="x")
+    with pytest.raises(ValueError, match="unknown placeholders"):
+        templates.replace(_template, a="x", body=[], extra="y")
+
+
+def test_generated_code_carries_user_line_numbers():
+    import autograph_py as ag
+
+    def f(x):
+        if x > 0:
+            x = x + 1
+        return x
+
+    conv = transpiler._conversion(f)
+    lines = {n.lineno for n in gast.walk(conv.tree) if hasattr(n, "lineno") and n.lineno}
+    first = f.__code__.co_firstlineno
+    assert lines <= set(range(first, first + 4))
+    assert ag.convert(f)(1) == 2
