@@ -9,6 +9,7 @@
         return x
 """
 from autograph_py.api import convert, do_not_convert, function, set_loop_options, to_code
+from autograph_py.explain import explain
 from autograph_py.config import (functions_run_eagerly, run_functions_eagerly, set_strict,
                                  set_verbosity)
 from autograph_py.errors import (AutographError, ConversionError, StateError,
@@ -16,7 +17,26 @@ from autograph_py.errors import (AutographError, ConversionError, StateError,
 
 __version__ = "0.1.0"
 
+
+def _hide_runtime_frames():
+    """JAX drops our runtime's frames from tracebacks, as it drops its own.
+
+    The user's frames (converted code keeps their file and lines) remain;
+    JAX_TRACEBACK_FILTERING=off shows everything.
+    """
+    import os
+    try:
+        from jax._src import traceback_util
+    except ImportError:  # pragma: no cover - private API moved
+        return
+    here = os.path.dirname(__file__)
+    for sub in ("runtime", "lowering", "api.py", "ag__.py"):
+        traceback_util.register_exclusion(os.path.join(here, sub))
+
+
+_hide_runtime_frames()
+
 __all__ = ["AutographError", "ConversionError", "StateError", "UnconvertedWarning",
-           "UndefinedVariableError", "convert", "do_not_convert", "function",
+           "UndefinedVariableError", "convert", "do_not_convert", "explain", "function",
            "functions_run_eagerly", "run_functions_eagerly", "set_loop_options", "set_strict",
            "set_verbosity", "to_code"]

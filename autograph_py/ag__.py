@@ -38,7 +38,18 @@ from autograph_py.runtime.undefined import Undefined, UndefinedReturnValue
 
 def retval(value):
     """The function's result: None when no `return` ran."""
-    return None if isinstance(value, Undefined) else value
+    if isinstance(value, Undefined):
+        if isinstance(value, UndefinedReturnValue):
+            return None
+        value._fail()
+    return value
+
+
+def ld(value):
+    """A read of a local that may be unassigned: raises like Python if it is."""
+    if isinstance(value, Undefined):
+        value._fail()
+    return value
 
 
 def list_append(target, value):
@@ -48,5 +59,5 @@ def list_append(target, value):
 
 
 __all__ = ["and_", "assert_stmt", "converted_call", "for_stmt", "if_exp", "if_stmt",
-           "list_append", "not_", "or_", "retval", "Undefined", "UndefinedReturnValue",
+           "ld", "list_append", "not_", "or_", "retval", "Undefined", "UndefinedReturnValue",
            "while_stmt"]

@@ -211,7 +211,7 @@ CASES = [
             def loop_body():
                 nonlocal n, r, t
                 t = r * n
-                r = t
+                r = ag__.ld(t)
                 n -= 1
 
             def get_state():

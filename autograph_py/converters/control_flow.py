@@ -107,7 +107,8 @@ def _undefined(name, label):
 class _ControlFlow(gast.NodeTransformer):
     def __init__(self, ctx):
         self.ctx = ctx
-        self.functions = []   # stack of (FunctionScope, names needing a binding)
+        self.functions = []   # stack of (FunctionScope, names needing a binding, defined names)
+        self.state_getters = set()
 
     # ---------------------------------------------------------- functions
     def visit_FunctionDef(self, node):
@@ -121,8 +122,10 @@ class _ControlFlow(gast.NodeTransformer):
             defined |= _definite_writes(st)
         node.body = body
         _, unbound, _ = self.functions.pop()
+        unbound = unbound - fs.params - fs.globals - fs.nonlocals
+        _CheckedLoads(unbound, self.state_getters).visit(node)
         inits = []
-        for name in sorted(unbound - fs.params - fs.globals - fs.nonlocals):
+        for name in sorted(unbound):
             inits += templates.located(
                 templates.replace(_undefined, name=name, label=gast.Constant(name, None)), node)
         node.body = _docstring(node.body) + inits + node.body[len(_docstring(node.body)):]
@@ -150,14 +153,17 @@ class _ControlFlow(gast.NodeTransformer):
         comp = sorted(composites)
         exprs = [gast.Name(n, gast.Load(), None, None) for n in names]
         exprs += [_load(composites[c]) for c in comp]
-        labels = gast.Tuple([gast.Constant(n, None) for n in names + comp], gast.Load())
+        labels = gast.Tuple([gast.Constant(self.ctx.labels.get(n, n), None) for n in names + comp],
+                            gast.Load())
         return exprs, labels
 
     def _common(self, scope, live):
         globals_, nonlocals = self._declarations(scope.writes)
         state, names = self._state(scope.writes, scope.composite_writes, live)
         namer = self.ctx.namer
-        return dict(get_state=namer.new("get_state"), set_state=namer.new("set_state"),
+        get_state = namer.new("get_state")
+        self.state_getters.add(get_state)
+        return dict(get_state=get_state, set_state=namer.new("set_state"),
                     vars_=namer.new("vars_"), globals_=globals_, nonlocals=nonlocals,
                     state=state, names=names)
 
@@ -201,6 +207,31 @@ class _ControlFlow(gast.NodeTransformer):
             iterable=node.iter, extra_test=extra if extra is not None else gast.Constant(None, None),
             body=node.body, opts=_options(node), **self._common(scope, live))
         return templates.located(out, node)
+
+
+def _checked_load(name):
+    ag__.ld(name)  # noqa: F821
+
+
+class _CheckedLoads(gast.NodeTransformer):
+    """Reads of locals bound to `ag__.Undefined` go through `ag__.ld`.
+
+    So reading one that no path assigned raises, as Python's unbound local
+    does. Only `get_state` may read the placeholder itself.
+    """
+
+    def __init__(self, names, getters):
+        self.names, self.getters = names, getters
+
+    def visit_FunctionDef(self, node):
+        if node.name in self.getters:
+            return node
+        return self.generic_visit(node)
+
+    def visit_Name(self, node):
+        if isinstance(node.ctx, gast.Load) and node.id in self.names:
+            return templates.located(templates.replace_expr(_checked_load, name=node.id), node)
+        return node
 
 
 def _definite_writes(stmt) -> set:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gast
 
+from autograph_py.analysis import activity
 from autograph_py.core import templates
 
 
@@ -18,10 +19,24 @@ def _append(target, value):
 
 
 class _Lists(gast.NodeTransformer):
+    def __init__(self):
+        self.locals = [frozenset()]
+
+    def visit_FunctionDef(self, node):
+        # Only a local list can be rebound: `seen.append(x)` on a closure or
+        # global list must not make `seen` a local of the function.
+        self.locals.append(frozenset(activity.function_scope(node).locals))
+        self.generic_visit(node)
+        self.locals.pop()
+        return node
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
     def visit_Expr(self, node):
         call = node.value
         if (isinstance(call, gast.Call) and isinstance(call.func, gast.Attribute)
                 and call.func.attr == "append" and isinstance(call.func.value, gast.Name)
+                and call.func.value.id in self.locals[-1]
                 and len(call.args) == 1 and not call.keywords
                 and not isinstance(call.args[0], gast.Starred)):
             out = templates.replace(_append, target=call.func.value.id, value=call.args[0])

@@ -64,6 +64,8 @@ class _Returns(gast.NodeTransformer):
             return node
         do_return = self.ctx.namer.new("do_return")
         retval = self.ctx.namer.new("retval_")
+        self.ctx.labels[retval] = "<return value>"
+        self.ctx.labels[do_return] = "<return flag>"
         loops = [n for s in node.body for n in _own_nodes(s)
                  if isinstance(n, (gast.While, gast.For))
                  and early_exit.contains(n, gast.Return, cross_loops=True)]
@@ -72,7 +74,10 @@ class _Returns(gast.NodeTransformer):
             value = ret.value if ret.value is not None else gast.Constant(None, None)
             return templates.replace(_return_value, do_return=do_return, retval=retval, value=value)
 
-        body = node.body
+        doc = node.body[:1] if (isinstance(node.body[0], gast.Expr)
+                                and isinstance(node.body[0].value, gast.Constant)
+                                and isinstance(node.body[0].value.value, str)) else []
+        body = node.body[len(doc):]
         if not _always_returns(body):
             end = gast.Return(gast.Constant(None, None))
             end.lineno = end.end_lineno = body[-1].end_lineno
@@ -86,8 +91,8 @@ class _Returns(gast.NodeTransformer):
             else:
                 extra = anno.get(loop, anno.EXTRA_TEST)
                 anno.set(loop, anno.EXTRA_TEST, test if extra is None else early_exit.and_test(test, extra))
-        node.body = (templates.located(templates.replace(_prologue, do_return=do_return,
-                                                         retval=retval), node)
+        node.body = (doc + templates.located(templates.replace(_prologue, do_return=do_return,
+                                                               retval=retval), node)
                      + body
                      + templates.located(templates.replace(_epilogue, retval=retval), node.body[-1]))
         return node

@@ -58,6 +58,8 @@ class Context:
     filename: str
     name: str
     options: dict = field(default_factory=dict)
+    # Generated variables, and how errors should call them ("<return value>").
+    labels: dict = field(default_factory=dict)
 
 
 @dataclass

@@ -7,9 +7,12 @@ from __future__ import annotations
 import functools
 import inspect
 import sys
+import threading
 import types
 
+from autograph_py import errors
 from autograph_py.runtime import builtins as ag_builtins
+from autograph_py.runtime.dispatch import is_traced
 from autograph_py.runtime import trace_log
 
 # Top-level modules whose functions are called as they are.
@@ -45,12 +48,44 @@ def converted_call(f, args, kwargs=None):
     fn, bound = target
     converted = _convert(fn)
     if converted is None:
+        trace_log.record("call", "called as is", f"{fn.__qualname__} has no readable source")
         return f(*args, **kwargs)
+    trace_log.record("call", "converted", f"{fn.__qualname__} is user code")
     if bound is not None:
         if isinstance(bound, functools.partial):
-            return converted(*bound.args, *args, **{**bound.keywords, **kwargs})
-        return converted(bound, *args, **kwargs)
-    return converted(*args, **kwargs)
+            args, kwargs = (*bound.args, *args), {**bound.keywords, **kwargs}
+        else:
+            args = (bound, *args)
+    depth = _depth.__dict__
+    key = fn.__code__
+    n = depth.get(key, 0)
+    depth[key] = n + 1
+    try:
+        return converted(*args, **kwargs)
+    except RecursionError as e:
+        # Unwound to the outermost call of the function that recursed: there is
+        # stack again to explain why, if its arguments were traced.
+        if n or isinstance(e, errors.TracedRecursionError) or not _any_traced(args, kwargs):
+            raise
+        raise errors.TracedRecursionError(errors.message(
+            f"{fn.__qualname__} recursed until Python's recursion limit while its arguments "
+            "were traced",
+            details=("A traced condition does not stop recursion at trace time: both branches "
+                     "of a traced `if` are traced, so every call traces the recursive call "
+                     "again.",),
+            at=errors.where(),
+            fix="Make the stopping condition static (static_argnums, or a Python value), "
+                "or rewrite the recursion as a loop.")) from None
+    finally:
+        depth[key] = n
+
+
+_depth = threading.local()
+
+
+def _any_traced(args, kwargs):
+    import jax
+    return any(is_traced(l) for l in jax.tree_util.tree_leaves((args, kwargs)))
 
 
 def _hashable(f):

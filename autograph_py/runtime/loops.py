@@ -33,16 +33,30 @@ def while_stmt(test, body, get_state, set_state, names, opts=None):
     A traced `test()` (on entry or after some Python iterations) continues
     as `lax.while_loop` over the state `names`.
     """
-    at = None
+    opts = opts or {}
+    limit = opts.get("maximum_iterations")
+    count = 0
     while True:
+        if limit is not None and count >= limit:
+            return
         t = test()
         if is_traced(t):
             at = errors.where()
-            _lax_while(test, body, get_state, set_state, names, opts or {}, at)
+            if limit is None:
+                _lax_while(test, body, get_state, set_state, names, opts, at)
+            else:
+                # A bounded loop is a scan whose iterations run while the test
+                # holds; unlike while_loop, it is reverse-differentiable.
+                trace_log.record("while", "lax.scan", "test is traced and maximum_iterations "
+                                 "is set", at=at)
+                _lax_scan(jnp.arange(limit - count), lambda i: i, test, lambda i: body(),
+                          get_state, set_state, names, opts, at, record=False)
             return
         if not t:
+            trace_log.record("while", "python", "test is a Python value")
             return
         body()
+        count += 1
 
 
 def for_stmt(iterable, extra_test, body, get_state, set_state, names, opts=None):
@@ -242,8 +256,10 @@ def _lax_range(r: TracedRange, extra_test, body, get_state, set_state, names, op
     set_state(_rebuild(plan, final))
 
 
-def _lax_scan(xs, make_item, extra_test, body, get_state, set_state, names, opts, at):
-    trace_log.record("for", "lax.scan", "iterates over a traced array", at=at)
+def _lax_scan(xs, make_item, extra_test, body, get_state, set_state, names, opts, at,
+              record=True):
+    if record:
+        trace_log.record("for", "lax.scan", "iterates over a traced array", at=at)
     import jax
     x_leaves, x_tree = jax.tree_util.tree_flatten(xs)
     length = x_leaves[0].shape[0]

@@ -177,14 +177,21 @@ def join_branches(names, sides, construct: str, at: str, labels=("if", "else")) 
     return BranchPlan(treedefs, specs, (t_src, f_src))
 
 
+def quoted(name: str) -> str:
+    """How messages refer to a state variable: 'x', or the return value."""
+    return "the return value" if name == "<return value>" else f"'{name}'"
+
+
 def _mismatch(name, construct, at, labels, a, b, what="value"):
     return errors.StateError(errors.message(
-        f"'{name}' has a different {what} in the two branches of the {construct} "
+        f"{quoted(name)} has a different {what} in the two branches of the {construct} "
         "whose condition is traced",
         details=(f"{labels[0]} branch: {describe(a)}", f"{labels[1]} branch: {describe(b)}"),
         at=at,
-        fix=f"Give '{name}' the same shape, dtype kind and structure in both branches "
-            "(for example pad or reshape it), or make the condition a Python value."))
+        fix=f"Give {quoted(name)} the same shape, dtype kind and structure in both branches "
+            "(for example pad or reshape it), or make the condition a Python value."
+            + (" A function cannot return None on one traced path and a value on another."
+               if name == "<return value>" else "")))
 
 
 # ------------------------------------------------------------------- loops
@@ -282,10 +289,10 @@ def _appended_items(before: Var, after):
 
 def _loop_mismatch(name, construct, at, before, after, what):
     return errors.StateError(errors.message(
-        f"'{name}' changes {what} from one iteration to the next of the {construct} whose "
+        f"{quoted(name)} changes {what} from one iteration to the next of the {construct} whose "
         "condition is traced",
         details=(f"at loop entry:        {describe(before)}",
                  f"after one iteration:  {describe(after)}"),
         at=at,
-        fix=f"Keep '{name}' the same shape and structure in every iteration: preallocate it at "
+        fix=f"Keep {quoted(name)} the same shape and structure in every iteration: preallocate it at "
             "its final size before the loop, or make the loop condition a Python value."))

@@ -1,0 +1,258 @@
+"""The statement tree of a generated program, and how it prints as Python.
+
+A program is a module with helper functions `h0, h1, ...` and a main
+function `f`. Every value has one of five kinds, fixed per variable name:
+
+    f   float scalar (Python float/int or float32 array of shape ())
+    i   int scalar   (Python int or int32 array of shape ())
+    b   bool scalar  (Python bool or bool array of shape ())
+    fa  float32 array of shape (L,)
+    ia  int32 array of shape (L,)
+
+Names say what a variable may do:
+
+    a0, a1 ...  parameters; assignable
+    n0, n1 ...  int parameters used as sizes (0..4); read-only
+    v0, v1 ...  variables; assignable
+    t0, t1 ...  `for` targets; read-only
+    w0, w1 ...  `while` counters; read-only
+
+Expressions are templates (`"({0} + {1})"`) over typed children, so the
+shrinker can replace any expression by a child of the same kind.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field, fields, is_dataclass
+
+KINDS = ("f", "i", "b", "fa", "ia")
+
+
+# ------------------------------------------------------------- expressions
+
+@dataclass
+class Name:
+    name: str
+    kind: str
+
+
+@dataclass
+class Const:
+    value: object
+    kind: str
+
+
+@dataclass
+class Op:
+    template: str
+    args: list
+    kind: str
+
+
+Expr = Name | Const | Op
+
+
+# -------------------------------------------------------------- statements
+
+@dataclass
+class Assign:
+    target: str
+    kind: str
+    value: Expr
+    op: str = ""            # "" for `=`, else the augmented operator: "+", "-", "*"
+
+
+@dataclass
+class If:
+    test: Expr
+    body: list
+    orelse: list = field(default_factory=list)
+
+
+@dataclass
+class While:
+    """`w = 0; while w < bound [and test]: w += 1; body` (always terminates)."""
+    counter: str
+    bound: Expr
+    test: Expr | None
+    body: list
+
+
+@dataclass
+class For:
+    """`for targets in <iter>(args): body`; iter is range, array, enumerate, zip or tuple."""
+    targets: list
+    kinds: list
+    iter: str
+    args: list
+    body: list
+
+
+@dataclass
+class Break:
+    pass
+
+
+@dataclass
+class Continue:
+    pass
+
+
+@dataclass
+class Return:
+    values: list
+
+
+@dataclass
+class Func:
+    name: str
+    params: list            # [(name, kind)]
+    ret: list               # kinds of the returned values
+    body: list
+
+
+@dataclass
+class Program:
+    L: int
+    helpers: list
+    main: Func
+
+    def funcs(self):
+        return [*self.helpers, self.main]
+
+    def source(self) -> str:
+        return render(self)
+
+
+TERMINAL = (Break, Continue, Return)
+
+
+# -------------------------------------------------------------- rendering
+
+def render_expr(e) -> str:
+    if isinstance(e, Name):
+        return e.name
+    if isinstance(e, Const):
+        text = repr(e.value)
+        return f"({text})" if text.startswith("-") else text
+    return e.template.format(*(render_expr(a) for a in e.args))
+
+
+def _render_block(stmts, indent, out):
+    if not stmts:
+        out.append(" " * indent + "pass")
+    for s in stmts:
+        _render_stmt(s, indent, out)
+
+
+def _render_stmt(s, indent, out, keyword="if"):
+    pad = " " * indent
+    if isinstance(s, Assign):
+        out.append(f"{pad}{s.target} {s.op}= {render_expr(s.value)}")
+    elif isinstance(s, If):
+        out.append(f"{pad}{keyword} {render_expr(s.test)}:")
+        _render_block(s.body, indent + 4, out)
+        if len(s.orelse) == 1 and isinstance(s.orelse[0], If):
+            _render_stmt(s.orelse[0], indent, out, keyword="elif")
+        elif s.orelse:
+            out.append(f"{pad}else:")
+            _render_block(s.orelse, indent + 4, out)
+    elif isinstance(s, While):
+        test = f"{s.counter} < {render_expr(s.bound)}"
+        if s.test is not None:
+            test += f" and {render_expr(s.test)}"
+        out.append(f"{pad}{s.counter} = 0")
+        out.append(f"{pad}while {test}:")
+        out.append(f"{pad}    {s.counter} += 1")
+        for b in s.body:
+            _render_stmt(b, indent + 4, out)
+    elif isinstance(s, For):
+        out.append(f"{pad}for {', '.join(s.targets)} in {render_iter(s)}:")
+        _render_block(s.body, indent + 4, out)
+    elif isinstance(s, Break):
+        out.append(f"{pad}break")
+    elif isinstance(s, Continue):
+        out.append(f"{pad}continue")
+    elif isinstance(s, Return):
+        vals = [render_expr(v) for v in s.values]
+        out.append(f"{pad}return {vals[0]}" if len(vals) == 1 else f"{pad}return ({', '.join(vals)})")
+    else:
+        raise TypeError(f"not a statement: {s!r}")
+
+
+def render_iter(s: For) -> str:
+    args = [render_expr(a) for a in s.args]
+    if s.iter == "range":
+        return f"range({', '.join(args)})"
+    if s.iter == "array":
+        return args[0]
+    if s.iter == "tuple":
+        return f"({', '.join(args)}{',' if len(args) == 1 else ''})"
+    return f"{s.iter}({', '.join(args)})"
+
+
+def render_func(fn: Func) -> str:
+    out = [f"def {fn.name}({', '.join(p for p, _ in fn.params)}):"]
+    _render_block(fn.body, 4, out)
+    return "\n".join(out)
+
+
+HEADER = "import jax\nimport jax.numpy as jnp\n"
+
+
+def render(prog: Program) -> str:
+    parts = [HEADER] + [render_func(fn) for fn in prog.funcs()]
+    return "\n\n".join(parts) + "\n"
+
+
+# ---------------------------------------------------------------- walking
+
+def is_expr(x) -> bool:
+    return isinstance(x, (Name, Const, Op))
+
+
+def is_stmt(x) -> bool:
+    return isinstance(x, (Assign, If, While, For, Break, Continue, Return))
+
+
+def walk(node, path=()):
+    """Yields (path, value) for every expression, statement list and statement below `node`."""
+    if is_expr(node) or is_stmt(node):
+        yield path, node
+    if isinstance(node, list):
+        if node and all(is_stmt(s) for s in node) or (not node and path and path[-1] in
+                                                      ("body", "orelse")):
+            yield path, node
+        for i, x in enumerate(node):
+            yield from walk(x, path + (i,))
+    elif is_dataclass(node) and not isinstance(node, type):
+        for f in fields(node):
+            yield from walk(getattr(node, f.name), path + (f.name,))
+
+
+def get(node, path):
+    for step in path:
+        node = node[step] if isinstance(step, int) else getattr(node, step)
+    return node
+
+
+def replaced(prog, path, value):
+    """A deep copy of `prog` with the node at `path` replaced by `value`."""
+    new = copy.deepcopy(prog)
+    parent, last = get(new, path[:-1]), path[-1]
+    if isinstance(last, int):
+        parent[last] = value
+    else:
+        setattr(parent, last, value)
+    return new
+
+
+def names_read(node) -> set:
+    return {n.name for _, n in walk(node) if isinstance(n, Name)} | (
+        {node.counter} if isinstance(node, While) else set())
+
+
+def calls(node) -> set:
+    """Names of the helpers called below `node`."""
+    return {n.template.split("(")[0] for _, n in walk(node)
+            if isinstance(n, Op) and n.template.startswith("h")}

@@ -1,0 +1,244 @@
+"""Public API, eager switch, caching, CLI."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+import threading
+import warnings
+
+import jax
+import jax.numpy as jnp
+import pytest
+
+import autograph_py as ag
+from tests.conftest import assert_same
+
+
+def absolute(x):
+    if x < 0:
+        x = -x
+    return x
+
+
+def test_function_decorator_bare_and_with_options():
+    @ag.function
+    def f(x):
+        return absolute(x) * 2
+
+    @ag.function(static_argnums=1)
+    def g(x, n):
+        for _ in range(n):
+            x = absolute(x) + 1
+        return x
+
+    assert float(f(jnp.float32(-2.0))) == 4.0
+    assert float(g(jnp.float32(-2.0), 3)) == 5.0
+
+
+def test_function_forwards_donate_and_static_argnames():
+    @ag.function(static_argnames="mode")
+    def f(x, mode):
+        if mode == "neg":
+            x = -x
+        return x
+
+    assert float(f(jnp.float32(2.0), mode="neg")) == -2.0
+
+
+def test_run_functions_eagerly_runs_the_original_python():
+    seen = []
+
+    @ag.function
+    def f(x):
+        seen.append(isinstance(x, jax.core.Tracer))
+        return x
+
+    f(jnp.float32(1.0))
+    ag.run_functions_eagerly(True)
+    assert ag.functions_run_eagerly()
+    f(jnp.float32(1.0))
+    ag.run_functions_eagerly(False)
+    assert not ag.functions_run_eagerly()
+    f(jnp.float32(2.0))   # new shape/value class is cached: the trace ran once
+    assert seen == [True, False]
+
+
+def test_convert_is_cached_per_function_and_code():
+    c1, c2 = ag.convert(absolute), ag.convert(absolute)
+    assert c1 is c2
+    assert ag.convert(c1) is c1
+
+
+def test_convert_composes_with_jit_grad_vmap():
+    c = ag.convert(absolute)
+    assert float(jax.jit(c)(-3.0)) == 3.0
+    assert float(jax.grad(c)(-3.0)) == -1.0
+    assert_same(jax.vmap(c)(jnp.array([-1.0, 2.0])), jnp.array([1.0, 2.0]))
+    assert "cond" in str(jax.make_jaxpr(c)(1.0))
+
+
+def test_python_values_stay_python():
+    # Converted code on Python values runs as plain Python: no lax at all.
+    assert ag.convert(absolute)(-3) == 3
+    assert str(jax.make_jaxpr(lambda: ag.convert(absolute)(-3))()).count("cond") == 0
+
+
+def test_closures_see_live_cells_and_globals():
+    k = 1.0
+
+    def f(x):
+        if x > 0:
+            x = x * k
+        return x
+
+    c = ag.convert(f)
+    assert float(c(jnp.float32(2.0))) == 2.0
+    k = 5.0  # noqa: F841 - the converted closure reads the live cell
+    assert float(c(jnp.float32(2.0))) == 10.0
+
+
+def test_defaults_are_kept():
+    def f(x, scale=3.0, *, shift=1.0):
+        if x > 0:
+            x = x * scale + shift
+        return x
+
+    assert float(ag.convert(f)(jnp.float32(1.0))) == 4.0
+
+
+def test_to_code_returns_compilable_source():
+    src = ag.to_code(absolute)
+    compile(src, "<to_code>", "exec")
+    assert src.startswith("def absolute(x):") and "ag__.if_stmt" in src
+    assert ag.to_code(ag.function(absolute)) == src
+
+
+def test_do_not_convert_is_called_as_is():
+    @ag.do_not_convert
+    def helper(x):
+        return bool(x > 0)  # would fail if traced: proves it ran unconverted on Python values
+
+    def f(x):
+        return helper(x)
+
+    assert ag.convert(f)(1.0) is True
+
+
+def test_set_loop_options_is_a_no_op_eagerly_and_bounds_traced_loops():
+    def f(x):
+        while x < 100.0:
+            ag.set_loop_options(maximum_iterations=3)
+            x = x * 2
+        return x
+
+    assert float(f(jnp.float32(1.0))) == 128.0          # eager: no bound
+    assert float(ag.function(f)(jnp.float32(1.0))) == 8.0
+    assert float(jax.grad(ag.convert(f))(1.0)) == 8.0   # bounded loops are scans: differentiable
+
+
+def test_source_unavailable_warns_once_and_runs_unconverted():
+    ns = {}
+    exec(textwrap.dedent("""
+        def made_by_exec(x):
+            return x + 1
+    """), ns)
+    fn = ns["made_by_exec"]
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        assert ag.convert(fn)(1) == 2
+        assert ag.convert(fn)(1) == 2
+    msgs = [str(x.message) for x in w if issubclass(x.category, ag.UnconvertedWarning)]
+    assert len(msgs) == 1 and "made_by_exec" in msgs[0]
+
+
+def test_strict_mode_turns_unconvertible_into_an_error():
+    ns = {}
+    exec("def made_by_exec2(x):\n    return x\n", ns)
+    with pytest.raises(ag.AutographError, match="made_by_exec2"):
+        ag.convert(ns["made_by_exec2"], strict=True)
+    ag.set_strict(True)
+    exec("def made_by_exec3(x):\n    return x\n", ns)
+    with pytest.raises(ag.AutographError, match="made_by_exec3"):
+        ag.function(ns["made_by_exec3"])(1.0)
+
+
+def test_threads_convert_and_call_concurrently():
+    src = "\n".join(f"""
+def worker_{i}(x):
+    s = 0.0
+    for v in x:
+        if v > {i}:
+            s = s + v
+    return s
+""" for i in range(8))
+    import importlib.util
+    import os
+    import tempfile
+    d = tempfile.mkdtemp()
+    path = os.path.join(d, "threaded_workers.py")
+    with open(path, "w") as f:
+        f.write(src)
+    spec = importlib.util.spec_from_file_location("threaded_workers", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    xs = jnp.arange(10.0)
+    results, errors = {}, []
+
+    def run(i):
+        try:
+            results[i] = float(ag.function(getattr(mod, f"worker_{i % 8}"))(xs))
+        except Exception as e:  # noqa: BLE001
+            errors.append(e)
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(16)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    for i, r in results.items():
+        assert r == float(sum(v for v in range(10) if v > i % 8))
+
+
+def test_explain_reports_what_each_statement_became():
+    def helper(v):
+        return jnp.sin(v)
+
+    def f(x, n):
+        for _ in range(3):
+            x = x + helper(x)
+        if x > 0:
+            x = -x
+        for v in jnp.arange(n):
+            x = x + v
+        return x
+
+    report = ag.explain(f, static_argnums=1)(jnp.float32(1.0), 3)
+    became = {(e.construct, e.became) for e in report.entries}
+    assert ("if", "lax.cond") in became
+    assert ("for", "python") in became
+    assert ("call", "converted") in became
+    assert ("call", "called as is") in became
+    text = str(report)
+    assert "test_api.py:" in text and "lax.cond" in text
+
+
+def test_cli_dump_prints_converted_source(tmp_path):
+    path = tmp_path / "prog.py"
+    path.write_text("def f(x):\n    while x > 1:\n        x = x / 2\n    return x\n\nX = 1\n")
+    exe = [sys.executable, "-m", "autograph_py"]
+    r = subprocess.run(exe + ["dump", f"{path}:f"], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "def f(x):" in r.stdout and "ag__.while_stmt" in r.stdout
+    compile(r.stdout, "<dump>", "exec")
+    for target, msg in [(f"{tmp_path}/missing.py:f", "no such file"),
+                        (f"{path}:nope", "has no function"),
+                        (f"{path}:X", "not a function"),
+                        ("no_such_module_xyz:f", "cannot import"),
+                        ("justtext", "expected FILE_OR_MODULE:FUNCTION")]:
+        r = subprocess.run(exe + ["dump", target], capture_output=True, text=True, timeout=120)
+        assert r.returncode == 2 and msg in r.stderr, (target, r.stderr)
+        assert len(r.stderr.strip().splitlines()) == 1
+    r = subprocess.run(exe + ["--help"], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and "dump" in r.stdout

@@ -1,0 +1,237 @@
+"""Diagnostics: every error names the variable, shows both sides, points at the user's line."""
+from __future__ import annotations
+
+import re
+import traceback
+
+import jax
+import jax.numpy as jnp
+import pytest
+
+import autograph_py as ag
+
+HERE = __file__.rsplit("/", 1)[-1]
+
+
+def raised(fn, *args, static=()):
+    with pytest.raises(Exception) as info:
+        ag.function(fn, static_argnums=static)(*args)
+        jax.effects_barrier()
+    e = info.value
+    assert not isinstance(e, (jax.errors.TracerBoolConversionError,
+                              jax.errors.ConcretizationTypeError)), e
+    return e, "".join(traceback.format_exception(e))
+
+
+def line_of(fn, text):
+    import inspect
+    lines, first = inspect.getsourcelines(fn)
+    return first + next(i for i, l in enumerate(lines) if text in l)
+
+
+def at_user_line(tb, fn, text):
+    return f'{HERE}", line {line_of(fn, text)}' in tb
+
+
+def test_variable_assigned_in_one_branch():
+    def f(x):
+        if x > 0:
+            z = x * 2
+        return z
+
+    e, tb = raised(f, jnp.float32(1.0))
+    assert isinstance(e, ag.UndefinedVariableError)
+    assert re.search(r"'z' must have a value after the `if` statement .* only the if branch "
+                     r"assigns it", str(e))
+    assert "else branch: no value" in str(e) and "Assign 'z' before" in str(e)
+    assert at_user_line(tb, f, "if x > 0")
+
+
+def test_branch_shapes_differ():
+    def f(x):
+        if x > 0:
+            v = jnp.ones(2)
+        else:
+            v = jnp.ones(5)
+        return v
+
+    e, tb = raised(f, jnp.float32(1.0))
+    assert isinstance(e, ag.StateError)
+    assert re.search(r"'v' has a different shape in the two branches", str(e))
+    assert "if branch: float32[2]" in str(e) and "else branch: float32[5]" in str(e)
+    assert at_user_line(tb, f, "if x > 0")
+
+
+def test_branch_structure_differs():
+    def f(x):
+        if x > 0:
+            v = (x, x)
+        else:
+            v = x
+        return v
+
+    e, _ = raised(f, jnp.float32(1.0))
+    assert re.search(r"'v' has a different structure", str(e))
+
+
+def test_returns_value_on_one_path_and_none_on_another():
+    def f(x):
+        if x > 0:
+            return x
+
+    e, tb = raised(f, jnp.float32(1.0))
+    assert "return value" in str(e) and "None" in str(e)
+    assert at_user_line(tb, f, "if x > 0")
+
+
+def test_loop_state_changes_shape():
+    def f(x):
+        while jnp.sum(x) < 100:
+            x = jnp.append(x, x)
+        return x
+
+    e, tb = raised(f, jnp.float32(1.0))
+    assert isinstance(e, ag.StateError)
+    assert re.search(r"'x' changes shape from one iteration to the next of the `while` loop", str(e))
+    assert "at loop entry:        float32[]" in str(e)
+    assert "after one iteration:  float32[2]" in str(e)
+    assert at_user_line(tb, f, "while jnp.sum")
+
+
+def test_loop_state_changes_structure():
+    def f(x):
+        s = x
+        for v in jnp.arange(3.0):
+            s = (s, v)
+        return s
+
+    e, _ = raised(f, jnp.float32(1.0))
+    assert re.search(r"'s' changes structure", str(e))
+
+
+def test_variable_read_before_assignment_in_traced_loop():
+    def f(x):
+        while x < 10:
+            x = x + y
+            y = 1.0
+        return x
+
+    e, tb = raised(f, jnp.float32(1.0))
+    assert isinstance(e, ag.UndefinedVariableError)
+    assert re.search(r"local variable 'y' is used before it is assigned", str(e))
+    assert at_user_line(tb, f, "x = x + y")
+
+
+def test_list_grows_in_while_loop():
+    def f(x):
+        ys = []
+        while x < 10:
+            ys.append(x)
+            x = x + 1
+        return ys
+
+    e, _ = raised(f, jnp.float32(1.0))
+    assert isinstance(e, ag.AutographError)
+    assert re.search(r"list 'ys' grows inside a `while` loop whose trip count is traced", str(e))
+    assert "ys.at[i].set" in str(e)
+
+
+def test_jax_error_inside_branch_points_at_user_line():
+    def f(x):
+        if x > 0:
+            y = jnp.dot(jnp.ones(3), jnp.ones(4))
+        else:
+            y = 0.0
+        return y
+
+    e, tb = raised(f, jnp.float32(1.0))
+    assert isinstance(e, TypeError)
+    assert at_user_line(tb, f, "jnp.dot")
+
+
+def test_jax_error_inside_loop_body_points_at_user_line():
+    def f(xs):
+        s = jnp.zeros(2)
+        for v in xs:
+            s = s + jnp.ones(3)
+        return s
+
+    e, tb = raised(f, jnp.ones(3))
+    assert at_user_line(tb, f, "jnp.ones(3)")
+
+
+def test_array_condition_is_an_error():
+    def f(x):
+        if x > 0:
+            x = -x
+        return x
+
+    e, tb = raised(f, jnp.ones(3))
+    assert re.search(r"condition of this `if` statement is an array of shape \(3,\)", str(e))
+    assert "jnp.all" in str(e)
+
+
+def test_recursion_on_traced_condition():
+    def f(x):
+        if x > 0:
+            return f(x - 1)
+        return x
+
+    e, tb = raised(f, jnp.float32(3.0))
+    assert isinstance(e, RecursionError) and isinstance(e, ag.AutographError)
+    assert re.search(r"f recursed until Python's recursion limit while its arguments were traced",
+                     str(e))
+    assert "static_argnums" in str(e)
+
+
+def test_generator_is_rejected_at_conversion_with_location():
+    def gen(x):
+        yield x
+
+    with pytest.raises(ag.ConversionError) as info:
+        ag.convert(gen)
+    e = info.value
+    assert isinstance(e, SyntaxError)
+    assert e.lineno == line_of(gen, "yield") and e.filename.endswith(HERE)
+    assert "generator" in str(e)
+
+
+def test_async_function_is_rejected():
+    async def f(x):
+        return x
+
+    with pytest.raises(ag.ConversionError, match="async function"):
+        ag.convert(f)
+
+
+def test_assert_failure_carries_message_and_location():
+    def f(x):
+        assert x > 0, "x must be positive"
+        return x
+
+    assert float(ag.function(f)(jnp.float32(1.0))) == 1.0
+    with pytest.raises(Exception) as info:
+        jax.block_until_ready(ag.function(f)(jnp.float32(-1.0)))
+        jax.effects_barrier()
+    text = str(info.value)
+    assert "x must be positive" in text
+    assert f"{HERE}:{line_of(f, 'assert x > 0')}" in text
+
+
+def test_python_assert_stays_python():
+    def f(x):
+        assert x > 0, "nope"
+        return x
+
+    with pytest.raises(AssertionError, match="nope"):
+        ag.convert(f)(-1)
+
+
+def test_undefined_on_python_path_raises_like_python():
+    def f(x):
+        if x > 0:
+            z = 1
+        return z
+
+    with pytest.raises(NameError, match="'z'"):
+        ag.convert(f)(-1)
