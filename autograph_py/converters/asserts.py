@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import gast
 
-from autograph_py.core import templates
+from autograph_py.core import templates, visitors
 
 
 def _assert(test, msg):
     ag__.assert_stmt(test, lambda: msg)  # noqa: F821
 
 
-class _Asserts(gast.NodeTransformer):
+class _Asserts(visitors.StatementTransformer):
     def visit_Assert(self, node):
         msg = node.msg if node.msg is not None else gast.Constant(None, None)
         return templates.located(templates.replace(_assert, test=node.test, msg=msg), node)

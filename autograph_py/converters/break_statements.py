@@ -15,7 +15,7 @@ from __future__ import annotations
 import gast
 
 from autograph_py.converters import early_exit
-from autograph_py.core import anno, templates
+from autograph_py.core import anno, templates, visitors
 
 
 def _init_flag(flag):
@@ -27,7 +27,7 @@ def _if_not_flag(flag, body):
         body
 
 
-class _Breaks(gast.NodeTransformer):
+class _Breaks(visitors.StatementTransformer):
     def __init__(self, ctx):
         self.ctx = ctx
 

@@ -14,14 +14,14 @@ from __future__ import annotations
 import gast
 
 from autograph_py.converters import early_exit
-from autograph_py.core import templates
+from autograph_py.core import templates, visitors
 
 
 def _reset(flag):
     flag = False
 
 
-class _Continues(gast.NodeTransformer):
+class _Continues(visitors.StatementTransformer):
     def __init__(self, ctx):
         self.ctx = ctx
 

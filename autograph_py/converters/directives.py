@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import gast
 
-from autograph_py.core import anno
+from autograph_py.core import anno, visitors
 
 
 def _is_directive(stmt) -> bool:
@@ -22,7 +22,7 @@ def _is_directive(stmt) -> bool:
     return name == "set_loop_options"
 
 
-class _Directives(gast.NodeTransformer):
+class _Directives(visitors.StatementTransformer):
     def _loop(self, node):
         self.generic_visit(node)
         if node.body and _is_directive(node.body[0]):

@@ -11,14 +11,14 @@ from __future__ import annotations
 import gast
 
 from autograph_py.analysis import activity
-from autograph_py.core import templates
+from autograph_py.core import templates, visitors
 
 
 def _append(target, value):
     target = ag__.list_append(target, value)  # noqa: F821
 
 
-class _Lists(gast.NodeTransformer):
+class _Lists(visitors.StatementTransformer):
     def __init__(self):
         self.locals = [frozenset()]
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import gast
 
 from autograph_py.converters import early_exit
-from autograph_py.core import anno, templates
+from autograph_py.core import anno, templates, visitors
 
 
 def _prologue(do_return, retval):
@@ -52,7 +52,7 @@ def _always_returns(stmts) -> bool:
     return False
 
 
-class _Returns(gast.NodeTransformer):
+class _Returns(visitors.StatementTransformer):
     def __init__(self, ctx):
         self.ctx = ctx
 
