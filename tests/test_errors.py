@@ -132,7 +132,7 @@ def test_list_grows_in_while_loop():
 
     e, _ = raised(f, jnp.float32(1.0))
     assert isinstance(e, ag.AutographError)
-    assert re.search(r"list 'ys' grows inside a `while` loop whose trip count is traced", str(e))
+    assert re.search(r"list 'ys' grows in the `while` loop whose trip count is traced", str(e))
     assert "ys.at[i].set" in str(e)
 
 
@@ -235,3 +235,31 @@ def test_undefined_on_python_path_raises_like_python():
 
     with pytest.raises(NameError, match="'z'"):
         ag.convert(f)(-1)
+
+
+COUNT = 0
+
+
+def test_global_written_in_traced_branch_is_an_error():
+    def f(x):
+        global COUNT
+        if x > 0:
+            COUNT = COUNT + 1
+        return x
+
+    e, tb = raised(f, jnp.float32(1.0))
+    assert re.search(r"global COUNT is assigned in the `if` statement whose condition is traced",
+                     str(e))
+    assert at_user_line(tb, f, "if x > 0")
+
+
+def test_global_written_on_python_path_works():
+    def f(x, n):
+        global COUNT
+        if n > 0:
+            COUNT = COUNT + n
+        return x
+
+    before = COUNT
+    ag.convert(f)(1.0, 2)
+    assert COUNT == before + 2

@@ -153,9 +153,15 @@ class _ControlFlow(gast.NodeTransformer):
         comp = sorted(composites)
         exprs = [gast.Name(n, gast.Load(), None, None) for n in names]
         exprs += [_load(composites[c]) for c in comp]
-        labels = gast.Tuple([gast.Constant(self.ctx.labels.get(n, n), None) for n in names + comp],
+        fs = self.functions[-1][0]
+        labels = gast.Tuple([gast.Constant(self._label(n, fs), None) for n in names + comp],
                             gast.Load())
         return exprs, labels
+
+    def _label(self, name, fs):
+        if name in fs.globals:
+            return f"global {name}"  # the runtime refuses to stage a global
+        return self.ctx.labels.get(name, name)
 
     def _common(self, scope, live):
         globals_, nonlocals = self._declarations(scope.writes)

@@ -79,6 +79,7 @@ def as_predicate(value, construct: str, at: str):
 def _lax_if(cond, body, orelse, get_state, set_state, names, at, construct="`if` statement"):
     trace_log.record("if", "lax.cond", "test is traced", at=at)
     pred = as_predicate(cond, construct, at)
+    st.check_stageable(names, construct, at)
     init = get_state()
 
     def traced(fn):

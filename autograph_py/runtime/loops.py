@@ -171,6 +171,7 @@ def _settle(construct, names, init_vars, step_body, index_avals, get_state, set_
     loop index or the scanned item). Returns (plan, closed jaxpr of
     `(index..., carried...) -> (carried..., ys...)`).
     """
+    st.check_stageable(names, construct, at)
     plan = st.initial_loop_plan(init_vars)
     n_index = len(index_avals)
     for _ in range(_MAX_RETRACES):

@@ -67,6 +67,18 @@ class Var:
 
 
 
+def check_stageable(names, construct: str, at: str) -> None:
+    """Globals cannot be outputs of a lax construct: they would hold tracers."""
+    for name in names:
+        if name.startswith("global "):
+            raise errors.StateError(errors.message(
+                f"{name} is assigned in the {construct} whose condition is traced; a compiled "
+                "function cannot write a global variable",
+                at=at,
+                fix=f"Return the new value of '{name[7:]}' from the function instead, or make "
+                    "the condition a Python value."))
+
+
 def flatten(values, names) -> list[Var]:
     out = []
     for name, v in zip(names, values):
@@ -239,7 +251,7 @@ def update_loop_plan(plan: LoopPlan, names, ins: list[Var], outs: list[Var], con
                 raise _loop_mismatch(name, construct, at, v_in.value, v_out.value, "structure")
             if not allow_append:
                 raise errors.TracedListError(errors.message(
-                    f"list '{name}' grows inside a {construct} whose trip count is traced",
+                    f"list '{name}' grows in the {construct} whose trip count is traced",
                     details=(f"entry: {v_in.size} items, after one iteration: "
                              f"{len(v_out.value)} items",),
                     at=at,
