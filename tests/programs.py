@@ -574,3 +574,147 @@ def print_in_branch(x):
 def assert_passes(x):
     assert x > 0, "x must be positive"
     return x * 2
+
+
+# ------------------------------------------- realistic numerical programs
+@program((30,), (2,), static=(0,))
+def sieve_count(n):
+    is_p = jnp.ones(n, dtype=bool).at[0].set(False).at[1].set(False)
+    i = 2
+    while i * i < n:
+        if is_p[i]:
+            j = i * i
+            while j < n:
+                is_p = is_p.at[j].set(False)
+                j += i
+        i += 1
+    return jnp.sum(is_p)
+
+
+@program((f32([3.0, 1.0, 2.0, 5.0, 4.0]),), (f32([1.0, 2.0, 3.0]),))
+def bubble_sort_early_exit(xs):
+    n = xs.shape[0]
+    for i in range(n):
+        swapped = False
+        for j in range(n - 1 - i):
+            if xs[j] > xs[j + 1]:
+                a, b = xs[j], xs[j + 1]
+                xs = xs.at[j].set(b).at[j + 1].set(a)
+                swapped = True
+        if not swapped:
+            break
+    return xs
+
+
+@program((f32([[0.0, 0.0], [0.0, 1.0], [5.0, 5.0], [6.0, 5.0]]), f32([[0.0, 0.0], [1.0, 1.0]]), 3),
+         static=(2,))
+def kmeans(pts, c, iters):
+    for _ in range(iters):
+        sums = jnp.zeros_like(c)
+        counts = jnp.zeros(c.shape[0])
+        for p in pts:
+            d = jnp.sum((c - p) ** 2, axis=1)
+            k = jnp.argmin(d)
+            sums = sums.at[k].add(p)
+            counts = counts.at[k].add(1.0)
+        c = jnp.where(counts[:, None] > 0, sums / jnp.maximum(counts, 1)[:, None], c)
+    return c
+
+
+@program((f32(1.0), f32(1.05)), (f32(2.0), f32(0.0)))
+def ode_heun_until_t_end(y0, t_end):
+    t = 0.0
+    y = y0
+    dt = 0.1
+    steps = 0
+    while t < t_end:
+        if t + dt > t_end:
+            dt = t_end - t
+        k1 = -y
+        k2 = -(y + dt * k1)
+        y = y + dt * 0.5 * (k1 + k2)
+        t = t + dt
+        steps += 1
+    return y, steps
+
+
+@program((f32([1.0, 3.0, 2.0]), f32([2.0, 1.0, 5.0])),)
+def argmax_enumerate_zip(xs, ys):
+    best = -1
+    bv = -1e9
+    for i, (a, b) in enumerate(zip(xs, ys)):
+        v = a * b
+        if v > bv:
+            bv = v
+            best = i
+    return best, bv
+
+
+@program((f32(2.0), f32(3.0)),)
+def bisection_with_break(lo, hi):
+    f = lambda x: x ** 3 - 2 * x - 5  # noqa: E731
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        if f(mid) * f(lo) > 0:
+            lo = mid
+        else:
+            hi = mid
+        if hi - lo < 1e-6:
+            break
+    return (lo + hi) / 2
+
+
+@program((f32([[1.0, 2.0], [3.0, -1.0]]),), (f32([[1.0, 2.0], [3.0, 4.0]]),))
+def return_from_nested_static_loops(m):
+    for i in range(m.shape[0]):
+        for j in range(m.shape[1]):
+            if m[i, j] < 0:
+                return i * 10 + j
+    return -1
+
+
+@program((i32(5),), (i32(10),))
+def while_else(n):
+    i = 0
+    while i < n:
+        if i == 7:
+            break
+        i += 1
+    else:
+        i = -1
+    return i
+
+
+@program((f32(2.0),))
+def object_attribute_state(x):
+    class State:
+        pass
+    s = State()
+    s.v = x
+    s.n = 0
+    while s.v < 100:
+        s.v = s.v * 3
+        s.n = s.n + 1
+    return s.v, s.n
+
+
+@program((f32(-2.0),), (f32(2.0),))
+def try_and_with_blocks(x):
+    import contextlib
+    try:
+        with contextlib.nullcontext():
+            if x > 0:
+                y = x
+            else:
+                y = -x
+    except ValueError:
+        y = 0.0
+    return y
+
+
+@program((f32([1.0, -1.0, 2.0]),), grad=True)
+def ternary_appended_in_scan(xs):
+    out = []
+    for x in xs:
+        out.append(x if x > 0 else 0.0 * x)
+    return jnp.stack(out)

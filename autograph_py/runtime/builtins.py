@@ -39,7 +39,7 @@ def range_(*args):
 
 
 def enumerate_(iterable, start=0):
-    if is_traced(iterable):
+    if is_traced(iterable) or isinstance(iterable, TracedZip):
         return TracedEnumerate(iterable, start)
     return enumerate(iterable, start)
 

@@ -1,6 +1,7 @@
 """Iterables whose length or items are traced; only a converted `for` can loop over them."""
 from __future__ import annotations
 
+import jax
 import jax.numpy as jnp
 
 from autograph_py import errors
@@ -42,9 +43,13 @@ class TracedEnumerate(_TracedIterable):
         self.xs, self.start = xs, start
 
     def scan_operands(self):
-        n = self.xs.shape[0]
+        if isinstance(self.xs, TracedZip):   # enumerate(zip(a, b))
+            inner, make_inner = self.xs.scan_operands()
+        else:
+            inner, make_inner = self.xs, (lambda x: x)
+        n = jax.tree_util.tree_leaves(inner)[0].shape[0]
         idx = jnp.arange(n, dtype=jnp.int32) + self.start if self.start else jnp.arange(n)
-        return (idx, self.xs), lambda pair: (pair[0], pair[1])
+        return (idx, inner), lambda pair: (pair[0], make_inner(pair[1]))
 
 
 class TracedZip(_TracedIterable):
