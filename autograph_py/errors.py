@@ -6,6 +6,7 @@ what to change.
 """
 from __future__ import annotations
 
+import ast
 import sys
 
 
@@ -21,6 +22,57 @@ def where(depth: int = 2) -> str:
     if f is None:
         return "<unknown>"
     return f"{f.f_code.co_filename}:{f.f_lineno}"
+
+
+def assignment_lines(at: str, name: str) -> tuple[list[int], list[int]]:
+    """Lines that assign `name` in the body and in the else part of the statement at `at`.
+
+    Only called while building an error message: it parses the user's file
+    then, so the happy path pays nothing.
+    """
+    filename, _, line = at.rpartition(":")
+    try:
+        tree = _parsed_file(filename)
+        lineno = int(line)
+    except (SyntaxError, ValueError, OSError):
+        return [], []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.If, ast.While, ast.For)) and node.lineno == lineno:
+            return _assigning(node.body, name), _assigning(node.orelse, name)
+    return [], []
+
+
+def _parsed_file(filename):
+    import linecache
+    return ast.parse("".join(linecache.getlines(filename)))
+
+
+def _assigning(stmts, name):
+    lines = set()
+    for stmt in stmts:
+        for node in ast.walk(stmt):
+            if name == "<return value>":
+                if isinstance(node, ast.Return):
+                    lines.add(node.lineno)
+                continue
+            targets = []
+            if isinstance(node, ast.Assign):
+                targets = node.targets
+            elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.NamedExpr, ast.For)):
+                targets = [node.target]
+            for t in targets:
+                for sub in ast.walk(t):
+                    if (isinstance(sub, ast.Name) and sub.id == name) or (
+                            isinstance(sub, (ast.Attribute, ast.Subscript))
+                            and ast.unparse(sub) == name):
+                        lines.add(node.lineno)
+    return sorted(lines)
+
+
+def lines_note(lines) -> str:
+    if not lines:
+        return ""
+    return f" (assigned at line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines))})"
 
 
 def message(what: str, *, details: tuple[str, ...] = (), at: str | None = None,

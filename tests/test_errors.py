@@ -263,3 +263,16 @@ def test_global_written_on_python_path_works():
     before = COUNT
     ag.convert(f)(1.0, 2)
     assert COUNT == before + 2
+
+
+def test_mismatch_names_the_lines_that_assigned_each_side():
+    def f(x):
+        if x > 0:
+            v = jnp.ones(2)
+        else:
+            v = jnp.ones(5)
+        return v
+
+    e, _ = raised(f, jnp.float32(1.0))
+    assert f"(assigned at line {line_of(f, 'v = jnp.ones(2)')})" in str(e)
+    assert f"(assigned at line {line_of(f, 'v = jnp.ones(5)')})" in str(e)

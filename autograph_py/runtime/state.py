@@ -152,10 +152,12 @@ def join_branches(names, sides, construct: str, at: str, labels=("if", "else")) 
             if not isinstance(missing.value, UndefinedReturnValue):
                 side = labels[0] if t_undef else labels[1]
                 other = labels[1] if t_undef else labels[0]
+                lines = errors.assignment_lines(at, name)
+                lines = lines[1] if t_undef else lines[0]
                 raise errors.UndefinedVariableError(errors.message(
                     f"'{name}' must have a value after the {construct} whose condition is traced, "
                     f"but only the {other} branch assigns it",
-                    details=(f"{other} branch: {describe(present.value)}",
+                    details=(f"{other} branch: {describe(present.value)}{errors.lines_note(lines)}",
                              f"{side} branch: no value"),
                     at=at,
                     fix=f"Assign '{name}' before the {construct} or in the {side} branch too."))
@@ -198,7 +200,8 @@ def _mismatch(name, construct, at, labels, a, b, what="value"):
     return errors.StateError(errors.message(
         f"{quoted(name)} has a different {what} in the two branches of the {construct} "
         "whose condition is traced",
-        details=(f"{labels[0]} branch: {describe(a)}", f"{labels[1]} branch: {describe(b)}"),
+        details=tuple(f"{label} branch: {describe(v)}{errors.lines_note(lines)}" for label, v, lines
+                      in zip(labels, (a, b), errors.assignment_lines(at, name))),
         at=at,
         fix=f"Give {quoted(name)} the same shape, dtype kind and structure in both branches "
             "(for example pad or reshape it), or make the condition a Python value."
@@ -304,7 +307,8 @@ def _loop_mismatch(name, construct, at, before, after, what):
         f"{quoted(name)} changes {what} from one iteration to the next of the {construct} whose "
         "condition is traced",
         details=(f"at loop entry:        {describe(before)}",
-                 f"after one iteration:  {describe(after)}"),
+                 f"after one iteration:  {describe(after)}"
+                 f"{errors.lines_note(errors.assignment_lines(at, name)[0])}"),
         at=at,
         fix=f"Keep {quoted(name)} the same shape and structure in every iteration: preallocate it at "
             "its final size before the loop, or make the loop condition a Python value."))
