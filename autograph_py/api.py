@@ -3,11 +3,14 @@ from __future__ import annotations
 
 import functools
 import types
+import weakref
 from typing import Any, Callable
 
 import jax
 
 from autograph_py import config
+
+_flags = config._global
 from autograph_py.core import transpiler
 
 
@@ -38,31 +41,68 @@ def function(fn: Callable | None = None, /, *, strict: bool | None = None,
     Usable bare (`@function`) or with options (`@function(static_argnums=1)`);
     every `jax.jit` keyword is forwarded. Conversion happens at the first
     call. With `run_functions_eagerly(True)` the original Python runs instead.
+    On a method, the instance is bound before jit (its attributes are
+    constants of the compiled program), one compiled function per instance.
     """
     if fn is None:
         return lambda f: function(f, strict=strict, **jit_options)
-    if hasattr(fn, "__ag_function__"):
+    if isinstance(fn, Function):
         fn = fn.__wrapped__
-    jitted = None
-    flags = config._global
+    return Function(fn, strict, jit_options)
 
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        nonlocal jitted
-        if flags["eager"]:
-            return fn(*args, **kwargs)
+
+class Function:
+    """What `@function` returns: the original, converted and jitted on first call."""
+
+    def __init__(self, fn, strict, jit_options):
+        functools.update_wrapper(self, fn)
+        self._fn, self._strict, self._jit_options = fn, strict, jit_options
+        self._jitted = None
+        self._bound = weakref.WeakKeyDictionary()
+
+    def __call__(self, *args, **kwargs):
+        if _flags["eager"]:
+            return self._fn(*args, **kwargs)
+        jitted = self._jitted
         if jitted is None:
-            jitted = jax.jit(convert(fn, strict=strict), **jit_options)
+            jitted = self._jitted = jax.jit(convert(self._fn, strict=self._strict),
+                                            **self._jit_options)
         return jitted(*args, **kwargs)
 
-    wrapper.__ag_function__ = True
-    return wrapper
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self
+        try:
+            bound = self._bound.get(instance)
+        except TypeError:  # not weakly referenceable: bind afresh
+            bound = None
+        if bound is None:
+            bound = Function(functools.partial(self._fn, instance), self._strict,
+                             _shift_static(self._jit_options))
+            bound._fn = types.MethodType(self._fn, instance)
+            bound._jitted = None
+            try:
+                self._bound[instance] = bound
+            except TypeError:
+                pass
+        return bound
+
+    def __repr__(self):
+        return f"<autograph_py.function {self.__qualname__}>"
+
+
+def _shift_static(options):
+    """static_argnums of a method count `self`; the bound function does not take it."""
+    nums = options.get("static_argnums")
+    if nums is None:
+        return options
+    nums = (nums,) if isinstance(nums, int) else tuple(nums)
+    return {**options, "static_argnums": tuple(n - 1 for n in nums if n > 0)}
 
 
 def to_code(fn: Callable) -> str:
     """The converted source of `fn` (or of the function a `@function` wraps)."""
-    while hasattr(fn, "__wrapped__") and not isinstance(fn, types.FunctionType) \
-            or getattr(fn, "__ag_function__", False) or getattr(fn, "__ag_converted__", False):
+    while isinstance(fn, Function) or getattr(fn, "__ag_converted__", False):
         fn = fn.__wrapped__
     if isinstance(fn, types.MethodType):
         fn = fn.__func__

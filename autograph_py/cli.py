@@ -37,7 +37,8 @@ def _load(target: str):
         if not hasattr(obj, part):
             _fail(f"{where} has no function {name!r}")
         obj = getattr(obj, part)
-    while getattr(obj, "__ag_function__", False):
+    from autograph_py.api import Function
+    while isinstance(obj, Function):
         obj = obj.__wrapped__
     if not isinstance(obj, types.FunctionType):
         _fail(f"{target} is a {type(obj).__name__}, not a function")

@@ -48,8 +48,7 @@ def explain(fn, **jit_options):
     from autograph_py import api
 
     def run(*args, **kwargs):
-        converted = api.convert(getattr(fn, "__wrapped__", fn) if getattr(fn, "__ag_function__", False)
-                                else fn)
+        converted = api.convert(fn.__wrapped__ if isinstance(fn, api.Function) else fn)
         trace_log.start()
         try:
             jax.make_jaxpr(converted, static_argnums=jit_options.get("static_argnums", ()))(
