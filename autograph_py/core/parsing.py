@@ -66,7 +66,8 @@ def _parse_lambda(fn, src, first):
     candidates = [n for n in gast.walk(tree)
                   if isinstance(n, gast.Lambda) and n.lineno == line]
     if len(candidates) > 1:
-        candidates = [n for n in candidates if _same_code(n, fn.__code__)] or candidates[:0]
+        # Lambdas that compile to the same code convert to the same code too.
+        candidates = [n for n in candidates if _same_code(n, fn.__code__)][:1]
     if len(candidates) != 1:
         raise errors.SourceUnavailableError(
             fn, f"{len(candidates)} lambdas on line {line} match it; put it on its own line")
