@@ -11,6 +11,7 @@ loop continues from the state it has reached as a `lax.while_loop` (or, for a
 """
 from __future__ import annotations
 
+import jax
 import jax.numpy as jnp
 
 from autograph_py import errors
@@ -100,9 +101,8 @@ def _py_for(iterable, extra_test, body, get_state, set_state, names, opts):
         if is_traced(t):
             at = errors.where(3)
             if isinstance(iterable, range):
-                rest = range(iterable.start, iterable.stop, iterable.step)
-                done = _consumed(iterable, it)
-                rest = TracedRange(rest.start + done * rest.step, rest.stop, rest.step)
+                start = iterable.start + _consumed(iterable, it) * iterable.step
+                rest = TracedRange(start, iterable.stop, iterable.step)
                 _lax_range(rest, extra_test, body, get_state, set_state, names, opts, at)
                 return
             # Any other iterable: the remaining items stay unrolled, each
@@ -152,7 +152,7 @@ def _step_outputs(plan: st.LoopPlan, outs):
         if i in plan.appends:
             n_prefix, _ = plan.appends[i]
             for item in var.value[n_prefix:]:
-                ys.extend(st.jax.tree_util.tree_leaves(item))
+                ys.extend(jax.tree_util.tree_leaves(item))
             continue
         leaves = var.leaves if len(var.leaves) == len(specs) else [None] * len(specs)
         for spec, leaf in zip(specs, leaves):
@@ -261,7 +261,6 @@ def _lax_scan(xs, make_item, extra_test, body, get_state, set_state, names, opts
               record=True):
     if record:
         trace_log.record("for", "lax.scan", "iterates over a traced array", at=at)
-    import jax
     x_leaves, x_tree = jax.tree_util.tree_flatten(xs)
     length = x_leaves[0].shape[0]
     item_avals = [st.Aval(tuple(x.shape[1:]), x.dtype, False) for x in x_leaves]
