@@ -8,7 +8,9 @@ real file, so the source can be read like a user's). Each copy starts on a
 different line: CPython's code equality ignores the file name, so an
 unshifted copy would hit the cache of the previous one.
 
-Measured per function:
+Times are process CPU time (conversion is single-threaded Python, and CPU time
+leaves out time descheduled by other users of the machine). Measured per
+function:
 - first:         autograph_py.convert(f) of a never-seen function
 - cached:        autograph_py.convert(f) again (cache by function object)
 - cached_code:   convert of a new function object sharing f's code (e.g. a
@@ -66,24 +68,24 @@ def _fresh_functions(tmp: Path) -> list[types.FunctionType]:
 def _time_each(fns, convert) -> tuple[list[float], list[str]]:
     seconds, errors = [], []
     for fn in fns:
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         try:
             result = convert(fn)
         except Exception as e:  # noqa: BLE001 -- a function that fails is reported, not fatal
             errors.append(f"{fn.__name__}: {type(e).__name__}: {e}"[:300])
             seconds.append(float("nan"))
             continue
-        seconds.append(time.perf_counter() - t0)
+        seconds.append(time.process_time() - t0)
         if result is fn:
             errors.append(f"{fn.__name__}: returned unconverted")
     return seconds, errors
 
 
 def _cached_seconds(fn, convert, calls: int = 2000) -> float:
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     for _ in range(calls):
         convert(fn)
-    return (time.perf_counter() - t0) / calls
+    return (time.process_time() - t0) / calls
 
 
 def _same_code(fn):
@@ -110,10 +112,10 @@ def run(copies: int = 3) -> dict:
         cached = [_cached_seconds(fn, autograph_py.convert) for fn in fns]
         cached_code = []
         for fn in fns:
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             for _ in range(200):
                 autograph_py.convert(_same_code(fn))
-            cached_code.append((time.perf_counter() - t0) / 200)
+            cached_code.append((time.process_time() - t0) / 200)
         per_function = {
             name: {"first_s": _median([c[i] for c in firsts]), "cached_s": cached[i],
                    "cached_code_s": cached_code[i]}

@@ -97,7 +97,7 @@ def main() -> int:
     if "conversion" in args.only:
         import conversion_cost
         t = _section("conversion cost")
-        res["conversion"] = conversion_cost.run(copies=1 if args.quick else 3)
+        res["conversion"] = conversion_cost.run(copies=1 if args.quick else 5)
         timings["conversion"] = time.perf_counter() - t
     if "call" in args.only:
         import call_overhead
