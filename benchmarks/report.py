@@ -157,14 +157,17 @@ def text(res: dict) -> str:
     return "\n\n".join(parts)
 
 
-def plots(res: dict, outdir: Path) -> list[str]:
-    """PNG plots of compile time vs trip count and of the runtime ratios; returns file names."""
+def plots(res: dict, outdir: Path) -> list[str] | None:
+    """PNG plots of compile time vs trip count and of the runtime ratios.
+
+    Returns the file names written, or None when matplotlib is missing.
+    """
     try:
         import matplotlib
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        return []
+        return None
     written = []
     comp = res.get("compile_time")
     if comp:

@@ -120,8 +120,9 @@ def main() -> int:
         tmp.replace(RESULTS / "latest.json")
         (RESULTS / "latest.txt").write_text(table + "\n")
         written = report.plots(res, RESULTS)
-        print(f"\nwrote {RESULTS.relative_to(HERE.parent)}/: latest.json, latest.txt, jaxprs/, "
-              + ", ".join(written) if written else "(matplotlib missing: no plots)")
+        plots = ("no plots (matplotlib is not installed)" if written is None
+                 else ", ".join(written) or "no plots (no runtime or compile section)")
+        print(f"\nwrote {RESULTS.relative_to(HERE.parent)}/: latest.json, latest.txt, jaxprs/, {plots}")
     m = res["meta"]
     print(f"\n{m['jax']} on {m['backend']}, {m['cpus']} cpus; sections: "
           + ", ".join(f"{k} {v:.0f}s" for k, v in timings.items()))
