@@ -43,7 +43,7 @@ CASES = [
                 n -= 1
                 if n == 3:
                     break_ = True
-                if not break_:
+                else:
                     n -= 1
             return n
     """),
@@ -80,7 +80,7 @@ CASES = [
                 continue_ = False
                 if x < 0:
                     continue_ = True
-                if not continue_:
+                else:
                     s += x
             return s
     """),
@@ -123,10 +123,66 @@ CASES = [
             if x > 0:
                 do_return = True
                 retval_ = x
-            if not do_return:
+            else:
                 do_return = True
                 retval_ = None
             return ag__.retval(retval_)
+    """),
+    (return_statements, """
+        def f(x):
+            if x > 0:
+                return x
+            y = 2 * x
+            return y
+    """, """
+        def f(x):
+            do_return = False
+            retval_ = ag__.UndefinedReturnValue()
+            if x > 0:
+                do_return = True
+                retval_ = x
+            else:
+                y = 2 * x
+                do_return = True
+                retval_ = y
+            return ag__.retval(retval_)
+    """),
+    (return_statements, """
+        def f(x):
+            if x > 0:
+                if x > 5:
+                    return 5
+                x = x + 1
+            return x
+    """, """
+        def f(x):
+            do_return = False
+            retval_ = ag__.UndefinedReturnValue()
+            if x > 0:
+                if x > 5:
+                    do_return = True
+                    retval_ = 5
+                else:
+                    x = x + 1
+            if not do_return:
+                do_return = True
+                retval_ = x
+            return ag__.retval(retval_)
+    """),
+    (break_statements, """
+        def f(i, n):
+            while i < n:
+                if i * i > n:
+                    break
+                if i == 7:
+                    break
+                i += 1
+            return i
+    """, """
+        def f(i, n):
+            while (i < n and (not i * i > n)) and (not i == 7):
+                i += 1
+            return i
     """),
     (lists, """
         def f(x):
@@ -189,7 +245,7 @@ CASES = [
             def set_state(vars_):
                 nonlocal x
                 x, = vars_
-            ag__.if_stmt(x < 0, if_body, else_body, get_state, set_state, ('x',))
+            ag__.if_stmt(x < 0, if_body, else_body, get_state, set_state, ('x',), 1)
             return x
     """),
     (control_flow, """

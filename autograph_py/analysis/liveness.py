@@ -2,7 +2,7 @@
 
 Runs on structured code (early exits are already flags), backwards over each
 block, to a fixed point around loops. Annotates every `If`, `While`, `For`
-with `anno.LIVE_OUT`, loops also with `anno.LIVE_IN` (live at the loop head):
+with `anno.LIVE_OUT` and `anno.LIVE_IN` (for a loop: live at its head):
 
     def f(xs):
         s = 0
@@ -33,8 +33,10 @@ def _live_in_stmt(st, live_out, always):
     if isinstance(st, gast.If):
         anno.set(st, anno.LIVE_OUT, live_out | always)
         reads = activity.statement_scope(gast.Expr(st.test)).reads
-        return (frozenset(reads) | _live_in_block(st.body, live_out, always)
-                | _live_in_block(st.orelse, live_out, always))
+        live_in = (frozenset(reads) | _live_in_block(st.body, live_out, always)
+                   | _live_in_block(st.orelse, live_out, always))
+        anno.set(st, anno.LIVE_IN, live_in | always)
+        return live_in
     if isinstance(st, gast.While):
         after = _live_in_block(st.orelse, live_out, always)
         test_reads = frozenset(activity.statement_scope(gast.Expr(st.test)).reads)

@@ -6,7 +6,8 @@
             break                      if f(n):
                                            break_ = True
 
-A `for` gets `not break_` as its extra test (anno.EXTRA_TEST), checked
+A `while` whose body starts with `if c: break` folds `not c` into its
+test instead. A `for` gets `not break_` as its extra test (anno.EXTRA_TEST), checked
 before each iteration. A loop `else:` runs when the flag is still false, so
 `for`/`else` and `while`/`else` work with traced tests too.
 """
@@ -33,6 +34,8 @@ class _Breaks(visitors.StatementTransformer):
 
     def _loop(self, node):
         self.generic_visit(node)
+        if isinstance(node, gast.While) and not node.orelse:
+            _hoist_leading_breaks(node)
         has_break = any(early_exit.contains(s, gast.Break, cross_loops=False) for s in node.body)
         orelse, node.orelse = node.orelse, []
         if not has_break:
@@ -55,6 +58,21 @@ class _Breaks(visitors.StatementTransformer):
 
     def visit_AsyncFunctionDef(self, node):
         return node
+
+
+def _hoist_leading_breaks(loop):
+    """`while t: if c: break` ... becomes `while t and not c:` ...
+
+    The test and `c` are evaluated in the same order as before, so this is
+    exact; it saves the flag, and under a traced test it is the loop an
+    expert writes by hand.
+    """
+    while (loop.body and isinstance(loop.body[0], gast.If) and not loop.body[0].orelse
+           and len(loop.body[0].body) == 1 and isinstance(loop.body[0].body[0], gast.Break)):
+        stop = loop.body.pop(0).test
+        loop.test = early_exit.and_test(loop.test, gast.UnaryOp(gast.Not(), stop))
+    if not loop.body:
+        loop.body = [gast.Pass()]
 
 
 def transform(node, ctx):

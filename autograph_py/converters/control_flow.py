@@ -33,7 +33,7 @@ NEEDS = ("activity", "liveness")
 
 
 def _if(if_body, else_body, get_state, set_state, vars_, test, body, orelse,
-        globals_, nonlocals, state, names):
+        globals_, nonlocals, state, names, nouts):
     def if_body():
         global globals_
         nonlocal nonlocals
@@ -52,7 +52,7 @@ def _if(if_body, else_body, get_state, set_state, vars_, test, body, orelse,
         nonlocal nonlocals
         (state,) = vars_
 
-    ag__.if_stmt(test, if_body, else_body, get_state, set_state, names)  # noqa: F821
+    ag__.if_stmt(test, if_body, else_body, get_state, set_state, names, nouts)  # noqa: F821
 
 
 def _while(loop_test, loop_body, get_state, set_state, vars_, test, body,
@@ -148,24 +148,34 @@ class _ControlFlow(gast.NodeTransformer):
         unbound.update(n for n in nonlocals if n not in defined)
         return globals_, nonlocals
 
-    def _state(self, writes, composites, live):
+    def _state(self, writes, composites, live, inputs=frozenset()):
+        """The state tuple: outputs (live after) first, then inputs-only names.
+
+        An inputs-only name is assigned in the block and read in it before
+        that: each traced branch must start from its entry value, but it is
+        no output.
+        """
         names = sorted(writes & live)
         comp = sorted(composites)
+        names_in = sorted((writes & inputs) - live)
         exprs = [gast.Name(n, gast.Load(), None, None) for n in names]
         exprs += [_load(composites[c]) for c in comp]
+        exprs += [gast.Name(n, gast.Load(), None, None) for n in names_in]
+        names = names + comp + names_in
         fs = self.functions[-1][0]
-        labels = gast.Tuple([gast.Constant(self._label(n, fs), None) for n in names + comp],
+        labels = gast.Tuple([gast.Constant(self._label(n, fs), None) for n in names],
                             gast.Load())
-        return exprs, labels
+        return exprs, labels, len(names) - len(names_in)
 
     def _label(self, name, fs):
         if name in fs.globals:
             return f"global {name}"  # the runtime refuses to stage a global
         return self.ctx.labels.get(name, name)
 
-    def _common(self, scope, live):
+    def _common(self, scope, live, inputs=frozenset()):
         globals_, nonlocals = self._declarations(scope.writes)
-        state, names = self._state(scope.writes, scope.composite_writes, live)
+        state, names, nouts = self._state(scope.writes, scope.composite_writes, live, inputs)
+        self.nouts = nouts
         namer = self.ctx.namer
         get_state = namer.new("get_state")
         self.state_getters.add(get_state)
@@ -177,12 +187,14 @@ class _ControlFlow(gast.NodeTransformer):
     def visit_If(self, node):
         scope = activity.statement_scope(node)
         live = anno.get(node, anno.LIVE_OUT, frozenset())
+        inputs = anno.get(node, anno.LIVE_IN, frozenset())
         self.generic_visit(node)
         namer = self.ctx.namer
+        common = self._common(scope, live, inputs)
         out = templates.replace(
             _if, if_body=namer.new("if_body"), else_body=namer.new("else_body"),
             test=node.test, body=node.body, orelse=node.orelse or [gast.Pass()],
-            **self._common(scope, live))
+            nouts=gast.Constant(self.nouts, None), **common)
         return templates.located(out, node)
 
     def visit_While(self, node):

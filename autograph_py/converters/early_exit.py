@@ -50,23 +50,61 @@ def contains(node, kinds, cross_loops: bool) -> bool:
     return False
 
 
+def always_jumps(stmts, kinds) -> bool:
+    """Whether every path through `stmts` ends in a jump of `kinds`."""
+    if not stmts:
+        return False
+    last = stmts[-1]
+    if isinstance(last, kinds):
+        return True
+    if isinstance(last, gast.If):
+        return always_jumps(last.body, kinds) and always_jumps(last.orelse, kinds)
+    return False
+
+
 def rewrite_block(stmts, kinds, flag: str, cross_loops: bool, replacement) -> list:
-    """Replaces jumps of `kinds` in `stmts` by `replacement(jump)` and guards what follows."""
+    """Replaces jumps of `kinds` in `stmts` by `replacement(jump)` and guards what follows.
+
+    When one branch of an `if` always jumps and the other never does, what
+    follows the `if` moves into the other branch instead of behind a guard:
+
+        if x > 0:                     if x > 0:
+            return x        ==>           retval_ = x
+        y = 2 * x                     else:
+                                          y = 2 * x
+
+    so no flag is tested and, under a traced test, one `lax.cond` remains.
+    """
     out = []
     for i, st in enumerate(stmts):
         if isinstance(st, kinds):
             out.extend(templates.located(replacement(st), st))
             return out  # statements after a jump in the same block never run
         if contains(st, kinds, cross_loops):
+            into = None
+            if isinstance(st, gast.If):
+                if always_jumps(st.body, kinds) and not _any(st.orelse, kinds, cross_loops):
+                    into = "orelse"
+                elif always_jumps(st.orelse, kinds) and not _any(st.body, kinds, cross_loops):
+                    into = "body"
             _rewrite_children(st, kinds, flag, cross_loops, replacement)
             out.append(st)
             rest = stmts[i + 1:]
             if rest:
                 rest = rewrite_block(rest, kinds, flag, cross_loops, replacement)
-                out.extend(templates.located(templates.replace(_guard, flag=flag, body=rest), st))
+                if into is not None:
+                    setattr(st, into, [s for s in getattr(st, into) if not isinstance(s, gast.Pass)]
+                            + rest)
+                else:
+                    out.extend(templates.located(templates.replace(_guard, flag=flag, body=rest),
+                                                 st))
             return out
         out.append(st)
     return out
+
+
+def _any(stmts, kinds, cross_loops) -> bool:
+    return any(isinstance(s, kinds) or contains(s, kinds, cross_loops) for s in stmts)
 
 
 def _rewrite_children(st, kinds, flag, cross_loops, replacement):

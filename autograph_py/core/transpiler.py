@@ -32,8 +32,9 @@ PIPELINE = (
     directives,               # set_loop_options(...) must leave the body before call_trees wraps it
     lists,                    # lst.append(v) becomes an assignment the analyses then see
     asserts,                  # emits an ag__ call, which call_trees leaves alone
-    continue_statements,      # early exits become flags before control flow is functionalised...
-    break_statements,         # ...break after continue: its flag joins the loop test
+    break_statements,         # early exits become flags before control flow is functionalised;
+                              # break first: it hoists a leading `if c: break` into the test
+    continue_statements,      # ...before continue puts its flag reset at the top of the body
     return_statements,        # ...return last: its flag wraps the break flags in loop tests
     call_trees,               # before control_flow, so the ag__ calls it generates stay direct
     control_flow,             # needs liveness of the final structured code
@@ -76,9 +77,39 @@ class Conversion:
 
 
 _lock = threading.RLock()
-_by_code: "weakref.WeakKeyDictionary[types.CodeType, Conversion]" = weakref.WeakKeyDictionary()
-_by_function: "weakref.WeakKeyDictionary[types.FunctionType, object]" = weakref.WeakKeyDictionary()
-_converted_codes: "weakref.WeakSet[types.CodeType]" = weakref.WeakSet()
+class _ByIdentity:
+    """A weak-keyed map that compares keys by identity.
+
+    Code objects compare equal across files when their bytecode and line
+    numbers match, so a WeakKeyDictionary would hand one file's conversion
+    (and its file name, in tracebacks) to another.
+    """
+
+    def __init__(self):
+        self._items = {}
+
+    def get(self, key, default=None):
+        item = self._items.get(id(key))
+        return item[1] if item is not None and item[0]() is key else default
+
+    def __setitem__(self, key, value):
+        k = id(key)
+        self._items[k] = (weakref.ref(key, lambda _, k=k: self._items.pop(k, None)), value)
+
+    def __contains__(self, key):
+        item = self._items.get(id(key))
+        return item is not None and item[0]() is key
+
+    def pop(self, key, default=None):
+        value = self.get(key, default)
+        if key in self:
+            del self._items[id(key)]
+        return value
+
+
+_by_code = _ByIdentity()          # code object -> Conversion
+_by_function = weakref.WeakKeyDictionary()   # function -> converted function (functions hash by identity)
+_converted_codes = _ByIdentity()  # code objects that conversion produced
 _warned: "weakref.WeakSet" = weakref.WeakSet()
 _UNCONVERTIBLE = object()
 
@@ -156,7 +187,7 @@ def _compile(node, fn, code):
 
 
 def _register(code):
-    _converted_codes.add(code)
+    _converted_codes[code] = True
     for c in code.co_consts:
         if isinstance(c, types.CodeType):
             _register(c)

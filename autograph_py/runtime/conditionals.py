@@ -15,7 +15,7 @@ from autograph_py.runtime import trace_log
 from autograph_py.runtime.dispatch import is_array, is_traced
 
 
-def if_stmt(cond, body, orelse, get_state, set_state, names):
+def if_stmt(cond, body, orelse, get_state, set_state, names, nouts=None):
     """Runs one branch of an `if`.
 
     Reference semantics (what the Python path does, and what the traced path
@@ -28,7 +28,8 @@ def if_stmt(cond, body, orelse, get_state, set_state, names):
 
     `body` and `orelse` assign the state variables `names` through
     `nonlocal`; `get_state()` returns their values and `set_state(values)`
-    assigns them.
+    assigns them. The first `nouts` (default: all) are outputs; the rest are
+    only restored before each traced branch, which reads them first.
     """
     if not is_traced(cond):
         trace_log.record("if", "python", "test is a Python value")
@@ -37,7 +38,7 @@ def if_stmt(cond, body, orelse, get_state, set_state, names):
         else:
             orelse()
         return
-    _lax_if(cond, body, orelse, get_state, set_state, names, errors.where())
+    _lax_if(cond, body, orelse, get_state, set_state, names, errors.where(), nouts=nouts)
 
 
 def if_exp(cond, if_true, if_false):
@@ -76,17 +77,21 @@ def as_predicate(value, construct: str, at: str):
     return value if value.dtype == jnp.bool_ else value != 0
 
 
-def _lax_if(cond, body, orelse, get_state, set_state, names, at, construct="`if` statement"):
+def _lax_if(cond, body, orelse, get_state, set_state, names, at, construct="`if` statement",
+            nouts=None):
     trace_log.record("if", "lax.cond", "test is traced", at=at)
     pred = as_predicate(cond, construct, at)
-    st.check_stageable(names, construct, at)
     init = get_state()
+    nouts = len(names) if nouts is None else nouts
+    inputs_only = tuple(init[nouts:])
+    names = names[:nouts]
+    st.check_stageable(names, construct, at)
 
     def traced(fn):
         def run():
             set_state(init)
             fn()
-            out = st.flatten(get_state(), names)
+            out = st.flatten(get_state()[:nouts], names)
             return [l for v in out for l in v.leaves if is_array(l)], out
         return tracing.trace(run, [])
 
@@ -110,4 +115,4 @@ def _lax_if(cond, body, orelse, get_state, set_state, names, at, construct="`if`
                              branch(f_jaxpr, plan.sources[1])))
     leaves = [[s.value if isinstance(s, st.Static) else next(outs) for s in specs]
               for specs in plan.specs]
-    set_state(st.unflatten(plan.treedefs, leaves))
+    set_state(st.unflatten(plan.treedefs, leaves) + inputs_only)
