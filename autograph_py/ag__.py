@@ -33,7 +33,7 @@ from autograph_py.runtime.calls import converted_call
 from autograph_py.runtime.conditionals import if_exp, if_stmt
 from autograph_py.runtime.logical import and_, not_, or_
 from autograph_py.runtime.loops import for_stmt, while_stmt
-from autograph_py.runtime.undefined import Undefined, UndefinedReturnValue
+from autograph_py.runtime.undefined import Undefined, UndefinedReturnValue, read
 
 
 def retval(value):
@@ -45,11 +45,7 @@ def retval(value):
     return value
 
 
-def ld(value):
-    """A read of a local that may be unassigned: raises like Python if it is."""
-    if isinstance(value, Undefined):
-        value._fail()
-    return value
+ld = read  # a read of a local that may be unassigned: raises like Python if it is
 
 
 def list_append(target, value):

@@ -41,10 +41,37 @@ def test_variable_assigned_in_one_branch():
 
     e, tb = raised(f, jnp.float32(1.0))
     assert isinstance(e, ag.UndefinedVariableError)
-    assert re.search(r"'z' must have a value after the `if` statement .* only the if branch "
-                     r"assigns it", str(e))
+    assert re.search(r"'z' is read after the `if` statement whose condition is traced, but only "
+                     r"the if branch assigns it", str(e))
     assert "else branch: no value" in str(e) and "Assign 'z' before" in str(e)
-    assert at_user_line(tb, f, "if x > 0")
+    assert f"{HERE}:{line_of(f, 'if x > 0')}" in str(e)
+    assert f"read at {__file__}:{line_of(f, 'return z')}" in str(e)
+    assert at_user_line(tb, f, "return z")
+
+
+def test_variable_assigned_in_one_branch_but_never_read_after_is_fine():
+    def f(xs):
+        s = 0.0
+        for x in xs:
+            if x > 0:
+                for t in jnp.arange(3.0):   # t: assigned in one branch, read only there
+                    s = s + t
+                s = s + t
+        return s
+
+    assert float(ag.function(f)(jnp.array([1.0, -1.0]))) == float(f(jnp.array([1.0, -1.0])))
+
+
+def test_maybe_unassigned_value_read_after_a_loop_is_an_error():
+    def f(xs):
+        for x in xs:
+            if x > 0:
+                last = x
+        return last
+
+    e, tb = raised(f, jnp.array([1.0, -1.0]))
+    assert re.search(r"'last' is read after the `if` statement", str(e))
+    assert at_user_line(tb, f, "return last")
 
 
 def test_branch_shapes_differ():
@@ -276,3 +303,20 @@ def test_mismatch_names_the_lines_that_assigned_each_side():
     e, _ = raised(f, jnp.float32(1.0))
     assert f"(assigned at line {line_of(f, 'v = jnp.ones(2)')})" in str(e)
     assert f"(assigned at line {line_of(f, 'v = jnp.ones(5)')})" in str(e)
+
+
+def test_value_assigned_with_its_flag_is_read_under_that_flag():
+    def f(xs, thr):
+        found = False
+        for x in xs:
+            if x > thr:
+                found = True
+                val = x
+                break
+        if found:
+            return val
+        return 0.0
+
+    jitted = ag.function(f)
+    for xs in (jnp.array([1.0, 5.0, 7.0]), jnp.array([1.0, 2.0])):
+        assert float(jitted(xs, jnp.float32(4.0))) == float(f(xs, 4.0))

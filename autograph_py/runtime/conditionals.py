@@ -13,6 +13,7 @@ from autograph_py.lowering import tracing
 from autograph_py.runtime import state as st
 from autograph_py.runtime import trace_log
 from autograph_py.runtime.dispatch import is_array, is_traced
+from autograph_py.runtime.undefined import conditional_region
 
 
 def if_stmt(cond, body, orelse, get_state, set_state, names, nouts=None):
@@ -78,7 +79,7 @@ def as_predicate(value, construct: str, at: str):
 
 
 def _lax_if(cond, body, orelse, get_state, set_state, names, at, construct="`if` statement",
-            nouts=None):
+            nouts=None, skip_keeps_earlier=False):
     trace_log.record("if", "lax.cond", "test is traced", at=at)
     pred = as_predicate(cond, construct, at)
     init = get_state()
@@ -90,13 +91,15 @@ def _lax_if(cond, body, orelse, get_state, set_state, names, at, construct="`if`
     def traced(fn):
         def run():
             set_state(init)
-            fn()
+            with conditional_region():
+                fn()
             out = st.flatten(get_state()[:nouts], names)
             return [l for v in out for l in v.leaves if is_array(l)], out
         return tracing.trace(run, [])
 
     (t_jaxpr, t_vars), (f_jaxpr, f_vars) = traced(body), traced(orelse)
-    plan = st.join_branches(names, (t_vars, f_vars), construct, at)
+    plan = st.join_branches(names, (t_vars, f_vars), construct, at,
+                            else_keeps_earlier=skip_keeps_earlier)
 
     def branch(closed, sources):
         def run():
@@ -113,6 +116,6 @@ def _lax_if(cond, body, orelse, get_state, set_state, names, at, construct="`if`
 
     outs = iter(tracing.cond(pred, branch(t_jaxpr, plan.sources[0]),
                              branch(f_jaxpr, plan.sources[1])))
-    leaves = [[s.value if isinstance(s, st.Static) else next(outs) for s in specs]
-              for specs in plan.specs]
+    leaves = [[st.value_of(s, name, s.value if isinstance(s, st.Static) else next(outs))
+               for s in specs] for name, specs in zip(names, plan.specs)]
     set_state(st.unflatten(plan.treedefs, leaves) + inputs_only)

@@ -11,6 +11,8 @@ loop continues from the state it has reached as a `lax.while_loop` (or, for a
 """
 from __future__ import annotations
 
+import dataclasses
+
 import jax
 import jax.numpy as jnp
 
@@ -21,6 +23,7 @@ from autograph_py.runtime import trace_log
 from autograph_py.runtime.conditionals import _lax_if, as_predicate
 from autograph_py.runtime.dispatch import is_array, is_traced
 from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedZip
+from autograph_py.runtime.undefined import conditional_region
 
 _MAX_RETRACES = 6
 
@@ -127,10 +130,10 @@ def _consumed(r: range, it) -> int:
 
 # --------------------------------------------------------------- lax paths
 
-def _rebuild(plan: st.LoopPlan, carried):
+def _rebuild(plan: st.LoopPlan, names, carried):
     carried = iter(carried)
-    leaves = [[s.value if isinstance(s, st.Static) else next(carried) for s in specs]
-              for specs in plan.specs]
+    leaves = [[st.value_of(s, name, s.value if isinstance(s, st.Static) else next(carried))
+               for s in specs] for name, specs in zip(names, plan.specs)]
     return st.unflatten(plan.treedefs, leaves)
 
 
@@ -168,8 +171,9 @@ def _settle(construct, names, init_vars, step_body, index_avals, get_state, set_
 
     `step_body(*index_args)` runs the user's body for one iteration (after the
     state was set); `index_avals` are the avals of its leading arguments (the
-    loop index or the scanned item). Returns (plan, closed jaxpr of
-    `(index..., carried...) -> (carried..., ys...)`).
+    loop index or the scanned item). Returns the plan, the closed jaxpr of
+    `(index..., carried...) -> (carried..., ys...)`, and the state after the
+    traced iteration.
     """
     st.check_stageable(names, construct, at)
     plan = st.initial_loop_plan(init_vars)
@@ -177,10 +181,11 @@ def _settle(construct, names, init_vars, step_body, index_avals, get_state, set_
     for _ in range(_MAX_RETRACES):
         def step(*args, plan=plan):
             index, carried = args[:n_index], args[n_index:]
-            values = _rebuild(plan, carried)
+            values = _rebuild(plan, names, carried)
             ins = st.flatten(values, names)
             set_state(values)
-            step_body(*index)
+            with conditional_region():
+                step_body(*index)
             outs = st.flatten(get_state(), names)
             carried_out, ys = _step_outputs(plan, outs)
             return carried_out + ys, (ins, outs)
@@ -188,15 +193,21 @@ def _settle(construct, names, init_vars, step_body, index_avals, get_state, set_
         closed, (ins, outs) = tracing.trace(step, list(index_avals) + plan.dynamic_avals())
         plan, changed = st.update_loop_plan(plan, names, ins, outs, construct, at, allow_append)
         if not changed:
-            return plan, closed
+            return plan, closed, outs
     raise errors.StateError(errors.message(
         f"the types of the state of this {construct} did not settle after "
         f"{_MAX_RETRACES} traces of its body", at=at,
         fix="Give the loop variables their final dtypes before the loop."))
 
 
-def _guarded(extra_test, body, get_state, set_state, names, at):
-    """The body of one iteration, skipped once `extra_test()` is false."""
+def _guarded(extra_test, body, get_state, set_state, names, at, first_runs=False):
+    """The body of one iteration, skipped once `extra_test()` is false.
+
+    `first_runs`: the first iteration is known to run (a scan of at least one
+    item whose test holds on entry). Then skipping an iteration keeps what an
+    earlier one assigned, so a variable the body always assigns is defined
+    after the loop even though the skip branch does not assign it.
+    """
     if extra_test is None:
         return body
 
@@ -204,32 +215,38 @@ def _guarded(extra_test, body, get_state, set_state, names, at):
         t = extra_test()
         if is_traced(t):
             _lax_if(t, lambda: body(*item), lambda: None, get_state, set_state, names, at,
-                    construct="loop")
+                    construct="loop", skip_keeps_earlier=first_runs)
         elif t:
             body(*item)
     return run
 
 
+def _holds(t) -> bool:
+    return not is_traced(t) and bool(t)
+
+
 def _lax_while(test, body, get_state, set_state, names, opts, at):
     trace_log.record("while", "lax.while_loop", "test is traced", at=at)
     init_vars = st.flatten(get_state(), names)
-    plan, closed = _settle("`while` loop", names, init_vars, body, [], get_state, set_state, at,
+    plan, closed, _ = _settle("`while` loop", names, init_vars, body, [], get_state, set_state, at,
                            allow_append=False)
 
     def cond_fun(carried):
-        set_state(_rebuild(plan, carried))
-        return as_predicate(test(), "`while` loop", at)
+        set_state(_rebuild(plan, names, carried))
+        with conditional_region():  # its first evaluation ran on the Python path
+            t = test()
+        return as_predicate(t, "`while` loop", at)
 
     final = tracing.while_loop(cond_fun, lambda c: tracing.replay(closed, *c),
                                _initial_carry(plan, init_vars))
-    set_state(_rebuild(plan, final))
+    set_state(_rebuild(plan, names, final))
 
 
 def _lax_range(r: TracedRange, extra_test, body, get_state, set_state, names, opts, at):
     init_vars = st.flatten(get_state(), names)
     i_aval = r.index_aval()
     run = _guarded(extra_test, body, get_state, set_state, names, at)
-    plan, closed = _settle("`for` loop over a traced range", names, init_vars, run, [i_aval],
+    plan, closed, _ = _settle("`for` loop over a traced range", names, init_vars, run, [i_aval],
                            get_state, set_state, at, allow_append=False)
     init = _initial_carry(plan, init_vars)
     start, stop, step = (tracing.cast(v, i_aval) for v in (r.start, r.stop, r.step))
@@ -245,7 +262,7 @@ def _lax_range(r: TracedRange, extra_test, body, get_state, set_state, names, op
             more = jnp.where(step > 0, i < stop, i > stop)
             if extra_test is None:
                 return more
-            set_state(_rebuild(plan, carried))
+            set_state(_rebuild(plan, names, carried))
             t = as_predicate(extra_test(), "loop", at)
             return jnp.logical_and(more, t)
 
@@ -254,7 +271,7 @@ def _lax_range(r: TracedRange, extra_test, body, get_state, set_state, names, op
             return [i + step] + tracing.replay(closed, i, *carried)
 
         final = tracing.while_loop(cond_fun, body_fun, [start] + init)[1:]
-    set_state(_rebuild(plan, final))
+    set_state(_rebuild(plan, names, final))
 
 
 def _lax_scan(xs, make_item, extra_test, body, get_state, set_state, names, opts, at,
@@ -264,13 +281,14 @@ def _lax_scan(xs, make_item, extra_test, body, get_state, set_state, names, opts
     x_leaves, x_tree = jax.tree_util.tree_flatten(xs)
     length = x_leaves[0].shape[0]
     item_avals = [st.Aval(tuple(x.shape[1:]), x.dtype, False) for x in x_leaves]
-    run = _guarded(extra_test, body, get_state, set_state, names, at)
+    first_runs = length > 0 and extra_test is not None and _holds(extra_test())
+    run = _guarded(extra_test, body, get_state, set_state, names, at, first_runs)
 
     def step_body(*item_leaves):
         run(make_item(x_tree.unflatten(item_leaves)))
 
     init_vars = st.flatten(get_state(), names)
-    plan, closed = _settle("`for` loop over an array", names, init_vars, step_body, item_avals,
+    plan, closed, outs = _settle("`for` loop over an array", names, init_vars, step_body, item_avals,
                            get_state, set_state, at, allow_append=True)
     n_carry = len(plan.dynamic_avals())
 
@@ -280,7 +298,15 @@ def _lax_scan(xs, make_item, extra_test, body, get_state, set_state, names, opts
 
     final, ys = tracing.scan(scan_fn, _initial_carry(plan, init_vars), x_leaves,
                              unroll=opts.get("unroll", 1))
-    values = list(_rebuild(plan, final))
+    after = plan
+    if length > 0:
+        # At least one iteration ran: what may be unassigned is what the last
+        # iteration left so, not what the loop started with.
+        after = st.LoopPlan(plan.treedefs, [
+            [dataclasses.replace(spec, poison=var.poison.get(j)) for j, spec in enumerate(specs)]
+            if len(specs) == len(var.leaves) else specs
+            for specs, var in zip(plan.specs, outs)], plan.appends)
+    values = list(_rebuild(after, names, final))
     ys = iter(ys)
     for i, (n_prefix, items) in plan.appends.items():
         stacked = [[next(ys) for _ in avals] for _, avals in items]

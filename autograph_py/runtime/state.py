@@ -24,7 +24,8 @@ from jax._src import dtypes as _dtypes
 
 from autograph_py import errors
 from autograph_py.runtime.dispatch import is_array, is_py_scalar
-from autograph_py.runtime.undefined import Undefined, UndefinedReturnValue, is_undefined
+from autograph_py.runtime.undefined import (MaybeUndefined, UndefinedReturnValue, is_placeholder,
+                                            is_undefined)
 
 
 @dataclass(frozen=True)
@@ -49,11 +50,18 @@ def aval_of(v) -> Aval:
 @dataclass(frozen=True)
 class Static:
     value: Any
+    poison: tuple | None = None   # set: the value is missing on some path (see MaybeUndefined)
 
 
 @dataclass(frozen=True)
 class Dynamic:
     aval: Aval
+    poison: tuple | None = None
+
+
+def value_of(spec, name: str, value):
+    """The user-level value of a leaf: wrapped when some path left it unassigned."""
+    return value if spec.poison is None else MaybeUndefined(name, value, spec.poison)
 
 
 @dataclass
@@ -64,6 +72,7 @@ class Var:
     treedef: Any
     leaves: list
     size: int | None = None   # length, when the value is a list (it may grow by appends)
+    poison: dict = field(default_factory=dict)   # leaf index -> why it may be unassigned
 
 
 
@@ -82,8 +91,12 @@ def check_stageable(names, construct: str, at: str) -> None:
 def flatten(values, names) -> list[Var]:
     out = []
     for name, v in zip(names, values):
-        leaves, treedef = jax.tree_util.tree_flatten(v, is_leaf=is_undefined)
-        out.append(Var(name, v, treedef, leaves, len(v) if type(v) is list else None))
+        leaves, treedef = jax.tree_util.tree_flatten(v, is_leaf=is_placeholder)
+        poison = {}
+        for j, leaf in enumerate(leaves):
+            if isinstance(leaf, MaybeUndefined):
+                poison[j], leaves[j] = leaf.reason, leaf.value
+        out.append(Var(name, v, treedef, leaves, len(v) if type(v) is list else None, poison))
     return out
 
 
@@ -102,7 +115,9 @@ def describe(v) -> str:
         return str(aval_of(v))
     if is_py_scalar(v):
         return f"Python {type(v).__name__} {v!r}"
-    leaves, td = jax.tree_util.tree_flatten(v, is_leaf=is_undefined)
+    if isinstance(v, MaybeUndefined):
+        return f"{describe(v.value)} on some paths, no value on others"
+    leaves, td = jax.tree_util.tree_flatten(v, is_leaf=is_placeholder)
     if len(leaves) == 1 and leaves[0] is v:
         return f"{type(v).__name__} {v!r}"[:80]
     return f"{type(v).__name__} {jax.tree_util.tree_unflatten(td, [describe(l) for l in leaves])}"
@@ -135,8 +150,14 @@ class BranchPlan:
     sources: tuple       # per branch, per var: list of leaves (None = zeros placeholder)
 
 
-def join_branches(names, sides, construct: str, at: str, labels=("if", "else")) -> BranchPlan:
-    """Joins the flattened outputs of two branches; raises on a mismatch."""
+def join_branches(names, sides, construct: str, at: str, labels=("if", "else"),
+                  else_keeps_earlier=False) -> BranchPlan:
+    """Joins the flattened outputs of two branches; raises on a mismatch.
+
+    `else_keeps_earlier`: the else branch is a skipped loop iteration that
+    never runs before the first iteration did, so what it leaves unassigned
+    was assigned earlier, and only the if branch decides what may be missing.
+    """
     t_vars, f_vars = sides
     treedefs, specs, t_src, f_src = [], [], [], []
     for name, t, f in zip(names, t_vars, f_vars):
@@ -149,23 +170,16 @@ def join_branches(names, sides, construct: str, at: str, labels=("if", "else")) 
                 f_src.append(f.leaves)
                 continue
             missing, present = (t, f) if t_undef else (f, t)
-            if not isinstance(missing.value, UndefinedReturnValue):
-                side = labels[0] if t_undef else labels[1]
-                other = labels[1] if t_undef else labels[0]
-                lines = errors.assignment_lines(at, name)
-                lines = lines[1] if t_undef else lines[0]
-                raise errors.UndefinedVariableError(errors.message(
-                    f"'{name}' must have a value after the {construct} whose condition is traced, "
-                    f"but only the {other} branch assigns it",
-                    details=(f"{other} branch: {describe(present.value)}{errors.lines_note(lines)}",
-                             f"{side} branch: no value"),
-                    at=at,
-                    fix=f"Assign '{name}' before the {construct} or in the {side} branch too."))
+            poison = None
+            if not isinstance(missing.value, UndefinedReturnValue) and not (
+                    else_keeps_earlier and f_undef):
+                # The return value needs no poison: the return flag guards it.
+                poison = _missing_in_branch(name, construct, at, labels, t_undef, present)
             leaf_specs = []
-            for leaf in present.leaves:
+            for j, leaf in enumerate(present.leaves):
                 if not is_dynamic_leaf(leaf):
                     raise _mismatch(name, construct, at, labels, t.value, f.value)
-                leaf_specs.append(Dynamic(aval_of(leaf)))
+                leaf_specs.append(Dynamic(aval_of(leaf), poison or present.poison.get(j)))
             treedefs.append(present.treedef)
             specs.append(leaf_specs)
             zeros = [None] * len(present.leaves)
@@ -175,13 +189,14 @@ def join_branches(names, sides, construct: str, at: str, labels=("if", "else")) 
         if t.treedef != f.treedef:
             raise _mismatch(name, construct, at, labels, t.value, f.value, what="structure")
         leaf_specs = []
-        for a, b in zip(t.leaves, f.leaves):
+        for j, (a, b) in enumerate(zip(t.leaves, f.leaves)):
+            poison = t.poison.get(j) or (None if else_keeps_earlier else f.poison.get(j))
             if _same_static(a, b):
-                leaf_specs.append(Static(a))
+                leaf_specs.append(Static(a, poison))
             elif is_dynamic_leaf(a) and is_dynamic_leaf(b):
                 def shape_error(a=a, b=b):
                     raise _mismatch(name, construct, at, labels, t.value, f.value, what="shape")
-                leaf_specs.append(Dynamic(join_avals(aval_of(a), aval_of(b), shape_error)))
+                leaf_specs.append(Dynamic(join_avals(aval_of(a), aval_of(b), shape_error), poison))
             else:
                 raise _mismatch(name, construct, at, labels, t.value, f.value, what="type")
         treedefs.append(t.treedef)
@@ -189,6 +204,19 @@ def join_branches(names, sides, construct: str, at: str, labels=("if", "else")) 
         t_src.append(t.leaves)
         f_src.append(f.leaves)
     return BranchPlan(treedefs, specs, (t_src, f_src))
+
+
+def _missing_in_branch(name, construct, at, labels, t_undef, present) -> str:
+    """The error a later read of `name` raises (see MaybeUndefined)."""
+    side, other = (labels[0], labels[1]) if t_undef else (labels[1], labels[0])
+    lines = errors.assignment_lines(at, name)
+    lines = lines[1] if t_undef else lines[0]
+    return (f"'{name}' is read after the {construct} whose condition is traced, but only the "
+            f"{other} branch assigns it",
+            (f"{other} branch: {describe(present.value)}{errors.lines_note(lines)}",
+             f"{side} branch: no value"),
+            at,
+            f"Assign '{name}' before the {construct} or in the {side} branch too.")
 
 
 def quoted(name: str) -> str:
@@ -225,7 +253,8 @@ class LoopPlan:
 def initial_loop_plan(init_vars: list[Var]) -> LoopPlan:
     specs = []
     for v in init_vars:
-        specs.append([Dynamic(aval_of(l)) if is_array(l) else Static(l) for l in v.leaves])
+        specs.append([Dynamic(aval_of(l), v.poison.get(j)) if is_array(l)
+                      else Static(l, v.poison.get(j)) for j, l in enumerate(v.leaves)])
     return LoopPlan([v.treedef for v in init_vars], specs)
 
 
@@ -243,7 +272,8 @@ def update_loop_plan(plan: LoopPlan, names, ins: list[Var], outs: list[Var], con
             if is_undefined(v_out.value):
                 continue
             treedefs[i] = v_out.treedef
-            specs[i] = [Dynamic(aval_of(l)) if is_dynamic_leaf(l) else Static(l) for l in v_out.leaves]
+            specs[i] = [Dynamic(aval_of(l), v_out.poison.get(j)) if is_dynamic_leaf(l)
+                        else Static(l, v_out.poison.get(j)) for j, l in enumerate(v_out.leaves)]
             changed = True
             continue
         if i in appends:
@@ -271,6 +301,13 @@ def update_loop_plan(plan: LoopPlan, names, ins: list[Var], outs: list[Var], con
             changed = True
             continue
         for j, (spec, o) in enumerate(zip(specs[i], v_out.leaves)):
+            poison = spec.poison or v_out.poison.get(j)
+            if poison != spec.poison:
+                # A value that may be unassigned after one iteration may be so at
+                # the start of the next: trace again with the marked input.
+                spec = specs[i][j] = type(spec)(spec.value if isinstance(spec, Static)
+                                                else spec.aval, poison)
+                changed = True
             if isinstance(spec, Static):
                 if _same_static(spec.value, o):
                     continue
@@ -286,7 +323,7 @@ def update_loop_plan(plan: LoopPlan, names, ins: list[Var], outs: list[Var], con
                 raise _loop_mismatch(name, construct, at, v_in.value, v_out.value, "shape")
             joined = join_avals(base, aval_of(o), shape_error)
             if isinstance(spec, Static) or joined != spec.aval:
-                specs[i][j] = Dynamic(joined)
+                specs[i][j] = Dynamic(joined, poison)
                 changed = True
     return LoopPlan(treedefs, specs, appends), changed
 
@@ -296,7 +333,7 @@ def _appended_items(before: Var, after):
     n = before.size
     if n is None or type(after) is not list or len(after) <= n:
         return None
-    prefix = jax.tree_util.tree_leaves(after[:n], is_leaf=is_undefined)
+    prefix = jax.tree_util.tree_leaves(after[:n], is_leaf=is_placeholder)
     if len(prefix) != len(before.leaves) or not all(a is b for a, b in zip(prefix, before.leaves)):
         return None
     return after[n:]

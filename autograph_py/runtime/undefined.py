@@ -1,6 +1,9 @@
 """Placeholders for variables that have no value yet on some path."""
 from __future__ import annotations
 
+import contextlib
+import threading
+
 from autograph_py import errors
 
 
@@ -54,5 +57,69 @@ class UndefinedReturnValue(Undefined):
         super().__init__("<return value>")
 
 
+class MaybeUndefined(Undefined):
+    """A value that only some paths assigned: one branch of a traced `if` did not.
+
+    It carries the value of the paths that did assign it (zeros where none
+    did) through lax constructs, and every read of it raises the error that
+    `reason` (headline, details, location, fix) describes: a read cannot know
+    which path ran. A later assignment replaces it.
+    """
+
+    __slots__ = ("value", "reason")
+
+    def __init__(self, name: str, value, reason: str):
+        super().__init__(name)
+        self.value, self.reason = value, reason
+
+    def __repr__(self):
+        return f"<maybe undefined {self.name}>"
+
+    def _fail(self, *args, **kwargs):
+        what, details, at, fix = self.reason
+        raise errors.UndefinedVariableError(errors.message(
+            what, details=details + (f"read at {errors.where(2)}",), at=at, fix=fix))
+
+
+for _op in ("add sub mul truediv floordiv mod pow matmul and or xor lshift rshift "
+            "radd rsub rmul rtruediv rfloordiv rmod rpow rmatmul rand ror rxor "
+            "lt le gt ge neg pos abs invert bool int float index len iter getitem "
+            "setitem call array jax_array complex round").split():
+    setattr(MaybeUndefined, f"__{_op}__", MaybeUndefined._fail)
+
+
+_region = threading.local()
+
+
+@contextlib.contextmanager
+def conditional_region():
+    """Code traced here runs only under a traced condition (a branch, a loop body).
+
+    A read there of a value that may be unassigned is not reported: the read
+    may never run, as when a flag set with the value guards it. Its value is
+    the placeholder, which a run that reaches the read with no assignment
+    would see; eagerly, that run raises NameError.
+    """
+    _region.depth = getattr(_region, "depth", 0) + 1
+    try:
+        yield
+    finally:
+        _region.depth -= 1
+
+
+def read(value):
+    """A user read of a local that may be unassigned (generated code calls it as ag__.ld)."""
+    if isinstance(value, Undefined):
+        if isinstance(value, MaybeUndefined) and getattr(_region, "depth", 0):
+            return value.value
+        value._fail()
+    return value
+
+
 def is_undefined(v) -> bool:
+    """No value on any path (a MaybeUndefined has one on some)."""
+    return isinstance(v, Undefined) and not isinstance(v, MaybeUndefined)
+
+
+def is_placeholder(v) -> bool:
     return isinstance(v, Undefined)
