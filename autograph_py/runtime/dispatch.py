@@ -21,3 +21,12 @@ def is_array(v) -> bool:
 
 def is_py_scalar(v) -> bool:
     return type(v) in _PY_SCALARS
+
+
+def in_trace() -> bool:
+    """Whether a JAX transformation is tracing now (so values may be tracers)."""
+    try:
+        from jax._src import core
+        return not isinstance(core.trace_ctx.trace, core.EvalTrace)
+    except (ImportError, AttributeError):  # pragma: no cover - private API moved
+        return True

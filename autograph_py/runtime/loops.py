@@ -21,7 +21,7 @@ from autograph_py.lowering import tracing
 from autograph_py.runtime import state as st
 from autograph_py.runtime import trace_log
 from autograph_py.runtime.conditionals import _lax_if, as_predicate
-from autograph_py.runtime.dispatch import is_array, is_traced
+from autograph_py.runtime.dispatch import in_trace, is_array, is_traced
 from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedZip
 from autograph_py.runtime.undefined import conditional_region
 
@@ -43,7 +43,7 @@ def while_stmt(test, body, get_state, set_state, names, opts=None):
     while True:
         if limit is not None and count >= limit:
             return
-        t = test()
+        t = _probe(test) if count == 0 and in_trace() else test()
         if is_traced(t):
             at = errors.where()
             if limit is None:
@@ -61,6 +61,17 @@ def while_stmt(test, body, get_state, set_state, names, opts=None):
             return
         body()
         count += 1
+
+
+def _probe(test):
+    """`test()`, evaluated so that a traced result leaves no equations behind.
+
+    Were the entry test evaluated in the enclosing trace, a loop that turns
+    out to be traced would leave it there as dead code (the loop evaluates it
+    again). Evaluated in a throwaway trace, only a Python result escapes.
+    """
+    _, t = tracing.trace(lambda: ([], test()), [])
+    return t
 
 
 def for_stmt(iterable, extra_test, body, get_state, set_state, names, opts=None):
