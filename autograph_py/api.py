@@ -51,23 +51,39 @@ def function(fn: Callable | None = None, /, *, strict: bool | None = None,
     return Function(fn, strict, jit_options)
 
 
-class Function:
-    """What `@function` returns: the original, converted and jitted on first call."""
+class _State:
+    __slots__ = ("fn", "strict", "jit_options", "jitted")
 
     def __init__(self, fn, strict, jit_options):
-        functools.update_wrapper(self, fn)
-        self._fn, self._strict, self._jit_options = fn, strict, jit_options
-        self._jitted = None
-        self._bound = weakref.WeakKeyDictionary()
+        self.fn, self.strict, self.jit_options, self.jitted = fn, strict, jit_options, None
 
-    def __call__(self, *args, **kwargs):
-        if _flags["eager"]:
-            return self._fn(*args, **kwargs)
-        jitted = self._jitted
-        if jitted is None:
-            jitted = self._jitted = jax.jit(convert(self._fn, strict=self._strict),
-                                            **self._jit_options)
+
+def _call(state, *args, **kwargs):
+    if _flags["eager"]:
+        return state.fn(*args, **kwargs)
+    jitted = state.jitted
+    if jitted is None:
+        jitted = state.jitted = jax.jit(convert(state.fn, strict=state.strict),
+                                        **state.jit_options)
+    if kwargs:
         return jitted(*args, **kwargs)
+    return jitted(*args)  # an empty **kwargs slows jit's C++ dispatch
+
+
+class Function(functools.partial):
+    """What `@function` returns: the original, converted and jitted on first call.
+
+    A `functools.partial` underneath: its C call path adds almost nothing to
+    `jax.jit`'s own dispatch, which a Python `__call__` would.
+    """
+
+    def __new__(cls, fn, strict, jit_options):
+        state = _State(fn, strict, jit_options)
+        self = super().__new__(cls, _call, state)
+        functools.update_wrapper(self, fn)
+        self._state = state
+        self._bound = weakref.WeakKeyDictionary()
+        return self
 
     def __get__(self, instance, owner=None):
         if instance is None:
@@ -77,10 +93,9 @@ class Function:
         except TypeError:  # not weakly referenceable: bind afresh
             bound = None
         if bound is None:
-            bound = Function(functools.partial(self._fn, instance), self._strict,
-                             _shift_static(self._jit_options))
-            bound._fn = types.MethodType(self._fn, instance)
-            bound._jitted = None
+            state = self._state
+            bound = Function(types.MethodType(state.fn, instance), state.strict,
+                             _shift_static(state.jit_options))
             try:
                 self._bound[instance] = bound
             except TypeError:
@@ -89,6 +104,9 @@ class Function:
 
     def __repr__(self):
         return f"<autograph_py.function {self.__qualname__}>"
+
+    def __reduce__(self):
+        raise TypeError("an autograph_py.function cannot be pickled")
 
 
 def _shift_static(options):
