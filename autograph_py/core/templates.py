@@ -50,6 +50,14 @@ class _Filler(gast.NodeTransformer):
     def __init__(self, subs):
         self.subs = subs
         self.used = set()
+        self.taken = set()
+
+    def _take(self, name, value):
+        """The user's node itself the first time it is placed, a copy after that."""
+        if name in self.taken:
+            return copy.deepcopy(value)
+        self.taken.add(name)
+        return value
 
     def _sub(self, name):
         if name in self.subs:
@@ -65,7 +73,7 @@ class _Filler(gast.NodeTransformer):
             node.id = value
             return node
         if isinstance(value, gast.expr):
-            new = copy.deepcopy(value)
+            new = self._take(node.id, value)
             if hasattr(new, "ctx"):
                 _set_ctx(new, node.ctx)
             return new
@@ -85,8 +93,10 @@ class _Filler(gast.NodeTransformer):
         for e in node.elts:
             if isinstance(e, gast.Name) and e.id in self.subs and isinstance(self.subs[e.id], list):
                 self.used.add(e.id)
+                first = e.id not in self.taken
+                self.taken.add(e.id)
                 elts.extend(gast.Name(n, node.ctx, None, None) if isinstance(n, str)
-                            else copy.deepcopy(n) for n in self.subs[e.id])
+                            else n if first else copy.deepcopy(n) for n in self.subs[e.id])
             else:
                 elts.append(self.visit(e))
         node.elts = elts
