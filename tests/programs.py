@@ -718,3 +718,45 @@ def ternary_appended_in_scan(xs):
     for x in xs:
         out.append(x if x > 0 else 0.0 * x)
     return jnp.stack(out)
+
+
+# ------------------------------------- found by the differential fuzzer
+@program((f32(0.0), f32([-1.0, 2.0, 3.0])), (f32(2.0), f32([-1.0, 2.0, 3.0])),
+         (f32(0.0), f32([-1.0, -2.0])))
+def fuzz_return_in_loop_after_traced_return(x, xs):
+    if x > 1.0:
+        return 1.0
+    for t in xs:
+        if t > 0.0:
+            return t
+    return 3.0
+
+
+@program((f32(0.5), True), (f32(1.5), False))
+def fuzz_branch_reads_what_other_branch_writes(x, b):
+    if x < 1.0:
+        x = x * 1.0
+    else:
+        b = x >= 1.0
+    return 0.0
+
+
+@program((f32(1.0),))
+def fuzz_loop_target_after_loop_with_traced_exit_flag(x):
+    for t3, t4 in enumerate(jnp.ones(3) * x):
+        return t4
+    for t8, t9 in enumerate(jnp.ones(3)):
+        return t9
+    return t8 * 1.0
+
+
+@program((f32([1.0, -2.0, 3.0]), i32(0)), (f32([1.0, -2.0, 3.0]), i32(1)))
+def fuzz_inner_loop_temporary_in_loop_with_return(xs, n):
+    s = 0.0
+    for x in xs:
+        if n > 0:
+            return s
+        for y in xs:
+            t = y
+        s = s + t
+    return s
