@@ -28,11 +28,60 @@ def _shift(tree, first_line: int):
     ast.increment_lineno(tree, first_line - 1)  # works on gast trees too
 
 
+_FILES: dict = {}   # file name -> (its lines, {line: [FunctionDef | Lambda nodes]})
+
+
+def _definitions_by_line(code, module_globals):
+    """Function and lambda nodes of the whole file, by line; None if it cannot be parsed.
+
+    A file is parsed once for all the functions in it (and again only when
+    linecache sees it change), which is cheaper than tokenizing each
+    function's block, and leaves real line and column numbers on the nodes.
+    """
+    filename = code.co_filename
+    linecache.checkcache(filename)
+    lines = linecache.getlines(filename, module_globals)
+    if not lines:
+        return None
+    cached = _FILES.get(filename)
+    if cached is not None and cached[0] is lines:
+        return cached[1]
+    try:
+        tree = ast.parse("".join(lines), filename)
+    except (SyntaxError, ValueError):
+        return None
+    index = {}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            starts = {node.lineno}
+            starts.update(d.lineno for d in getattr(node, "decorator_list", ()))
+            for line in starts:
+                index.setdefault(line, []).append(node)
+    _FILES[filename] = (lines, index)
+    return index
+
+
 def parse_function(fn: types.FunctionType):
-    """Returns (gast FunctionDef or Lambda, source text of the file block)."""
+    """Returns the gast FunctionDef or Lambda that `fn` was made from."""
+    code = fn.__code__
+    index = _definitions_by_line(code, fn.__globals__)
+    if index is not None:
+        lam = fn.__name__ == "<lambda>"
+        found = [n for n in index.get(code.co_firstlineno, ())
+                 if (isinstance(n, ast.Lambda) if lam else getattr(n, "name", None) == code.co_name)]
+        if lam and len(found) > 1:
+            # Lambdas that compile to the same code convert to the same code too.
+            found = [n for n in found if _same_code(n, code)][:1]
+        if len(found) == 1:
+            return gast.ast_to_gast(found[0])
+    return _parse_block(fn)
+
+
+def _parse_block(fn):
+    """Fallback: parse the function's own source block (inspect.getsource)."""
     src, first = _source_block(fn)
     if fn.__name__ == "<lambda>":
-        return _parse_lambda(fn, src, first), src
+        return _parse_lambda(fn, src, first)
     try:
         tree = gast.parse(textwrap.dedent(src))
     except SyntaxError:
@@ -41,7 +90,7 @@ def parse_function(fn: types.FunctionType):
     if not isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef)):
         raise errors.SourceUnavailableError(fn, "its source is not a def statement")
     _shift(node, first)
-    return node, src
+    return node
 
 
 def _parse_lambda(fn, src, first):
@@ -75,7 +124,9 @@ def _parse_lambda(fn, src, first):
 
 
 def _same_code(lam, code):
-    expr = ast.Expression(body=gast.gast_to_ast(lam))
+    if isinstance(lam, gast.Lambda):
+        lam = gast.gast_to_ast(lam)
+    expr = ast.Expression(body=lam)
     ast.fix_missing_locations(expr)
     try:
         compiled = compile(expr, code.co_filename, "eval")

@@ -142,7 +142,7 @@ def _conversion(fn) -> Conversion:
     conv = _by_code.get(code)
     if conv is not None:
         return conv
-    node, _ = parsing.parse_function(fn)
+    node = parsing.parse_function(fn)
     fence.check(node, code.co_filename)
     if isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef)):
         node.decorator_list = []
@@ -153,32 +153,32 @@ def _conversion(fn) -> Conversion:
 
 
 def _compile(node, fn, code):
+    """Compiles the converted function inside a factory whose locals are its free variables.
+
+        def __ag_factory(ag__, <closure names...>):
+            def __ag_converted(...): <converted body>
+            return __ag_converted
+
+    Only the inner code object is used: `_instantiate` gives it the
+    original's closure cells and globals. Under its own name the def would
+    bind that name in the factory, and a recursive call would read the
+    factory's cell instead of the global.
+    """
     freevars = ["ag__"] + [v for v in code.co_freevars if v != "ag__"]
+    loc = dict(lineno=node.lineno, col_offset=0, end_lineno=node.lineno, end_col_offset=0)
+    inner = gast.gast_to_ast(node)
     if isinstance(node, gast.Lambda):
-        body = [gast.Return(node)]
+        body = [ast.Return(value=inner, **loc)]
     else:
-        # Under its own name the def would bind that name in the factory, and a
-        # recursive call would read the factory's cell instead of the global.
-        import copy
-        node = copy.copy(node)
-        node.name = "__ag_converted"
-        body = [node, gast.Return(gast.Name(node.name, gast.Load(), None, None))]
-    factory = gast.FunctionDef(
-        name="__ag_factory",
-        args=gast.arguments(args=[gast.Name(v, gast.Param(), None, None) for v in freevars],
-                            posonlyargs=[], vararg=None, kwonlyargs=[], kw_defaults=[],
-                            kwarg=None, defaults=[]),
-        body=body, decorator_list=[], returns=None, type_comment=None, type_params=[])
-    module = gast.Module(body=[factory], type_ignores=[])
-    tree = gast.gast_to_ast(module)
-    tree.body[0].lineno = tree.body[0].end_lineno = node.lineno
-    tree.body[0].col_offset = tree.body[0].end_col_offset = 0
-    for stmt in tree.body[0].body[1:]:
-        ast.copy_location(stmt, tree.body[0])
-        for n in ast.walk(stmt):
-            ast.copy_location(n, tree.body[0])
-    ast.fix_missing_locations(tree)
-    compiled = compile(tree, code.co_filename, "exec", dont_inherit=True)
+        inner.name = "__ag_converted"
+        body = [inner, ast.Return(value=ast.Name(id=inner.name, ctx=ast.Load(), **loc), **loc)]
+    args = ast.arguments(posonlyargs=[], args=[ast.arg(arg=v, **loc) for v in freevars],
+                         vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
+    extra = {"type_params": []} if "type_params" in ast.FunctionDef._fields else {}
+    factory = ast.FunctionDef(name="__ag_factory", args=args, body=body, decorator_list=[],
+                              returns=None, type_comment=None, **extra, **loc)
+    module = ast.Module(body=[factory], type_ignores=[])
+    compiled = compile(module, code.co_filename, "exec", dont_inherit=True)
     (factory_code,) = [c for c in compiled.co_consts if isinstance(c, types.CodeType)]
     (new_code,) = [c for c in factory_code.co_consts if isinstance(c, types.CodeType)]
     new_code = new_code.replace(**_names(code))
