@@ -231,6 +231,10 @@ def _checked_load(name):
     ag__.ld(name)  # noqa: F821
 
 
+def _checked_read(name):
+    name = ag__.ld(name)  # noqa: F821
+
+
 class _CheckedLoads(gast.NodeTransformer):
     """Reads of locals bound to `ag__.Undefined` go through `ag__.ld`.
 
@@ -249,6 +253,15 @@ class _CheckedLoads(gast.NodeTransformer):
     def visit_Name(self, node):
         if isinstance(node.ctx, gast.Load) and node.id in self.names:
             return templates.located(templates.replace_expr(_checked_load, name=node.id), node)
+        return node
+
+    def visit_AugAssign(self, node):
+        # `x += v` reads x without a Load: check it first, as its own statement
+        # (x = x + v would not update a mutable x in place).
+        self.generic_visit(node)
+        if isinstance(node.target, gast.Name) and node.target.id in self.names:
+            check = templates.replace(_checked_read, name=node.target.id)
+            return templates.located(check, node) + [node]
         return node
 
 
