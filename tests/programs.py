@@ -18,6 +18,8 @@ i32 = lambda v: jnp.asarray(v, jnp.int32)  # noqa: E731
 
 
 def program(*arg_sets, grad=False, vmap=False, static=()):
+    assert arg_sets, "a reference program needs at least one argument tuple"
+
     def deco(fn):
         PROGRAMS.append((fn, list(arg_sets), dict(grad=grad, vmap=vmap, static=static)))
         return fn
@@ -762,7 +764,7 @@ def fuzz_inner_loop_temporary_in_loop_with_return(xs, n):
     return s
 
 
-@program()
+@program(())
 def fuzz_augassign_of_value_assigned_in_loop_with_return():
     for t10, t11 in enumerate(jnp.ones(3)):
         pass
