@@ -8,6 +8,7 @@ function `f`. Every value has one of five kinds, fixed per variable name:
     b   bool scalar  (Python bool or bool array of shape ())
     fa  float32 array of shape (L,)
     ia  int32 array of shape (L,)
+    p   a pair (f, i): a tuple, so a pytree in branch and loop state
 
 Names say what a variable may do:
 
@@ -25,7 +26,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field, fields, is_dataclass
 
-KINDS = ("f", "i", "b", "fa", "ia")
+KINDS = ("f", "i", "b", "fa", "ia", "p")
 
 
 # ------------------------------------------------------------- expressions
@@ -86,6 +87,23 @@ class For:
     iter: str
     args: list
     body: list
+
+
+@dataclass
+class Collect:
+    """`acc = []; for ...: body; acc.append(item)`, then `target = jnp.stack(acc)`.
+
+    The loop goes over an array (L items) and its body never exits early, so
+    the list is only appended to: a traced loop stacks the items (scan ys).
+    """
+    acc: str
+    target: str
+    loop: For
+    item: Expr
+
+    @property
+    def kind(self):
+        return self.item.kind + "a"
 
 
 @dataclass
@@ -167,8 +185,11 @@ def _render_stmt(s, indent, out, keyword="if"):
         for b in s.body:
             _render_stmt(b, indent + 4, out)
     elif isinstance(s, For):
-        out.append(f"{pad}for {', '.join(s.targets)} in {render_iter(s)}:")
-        _render_block(s.body, indent + 4, out)
+        _render_for(s, indent, out)
+    elif isinstance(s, Collect):
+        out.append(f"{pad}{s.acc} = []")
+        _render_for(s.loop, indent, out, tail=f"{s.acc}.append({render_expr(s.item)})")
+        out.append(f"{pad}{s.target} = jnp.stack({s.acc})")
     elif isinstance(s, Break):
         out.append(f"{pad}break")
     elif isinstance(s, Continue):
@@ -178,6 +199,16 @@ def _render_stmt(s, indent, out, keyword="if"):
         out.append(f"{pad}return {vals[0]}" if len(vals) == 1 else f"{pad}return ({', '.join(vals)})")
     else:
         raise TypeError(f"not a statement: {s!r}")
+
+
+def _render_for(s: For, indent, out, tail=None):
+    out.append(f"{' ' * indent}for {', '.join(s.targets)} in {render_iter(s)}:")
+    if tail is None:
+        _render_block(s.body, indent + 4, out)
+    else:
+        for b in s.body:
+            _render_stmt(b, indent + 4, out)
+        out.append(" " * (indent + 4) + tail)
 
 
 def render_iter(s: For) -> str:
@@ -212,7 +243,7 @@ def is_expr(x) -> bool:
 
 
 def is_stmt(x) -> bool:
-    return isinstance(x, (Assign, If, While, For, Break, Continue, Return))
+    return isinstance(x, (Assign, If, While, For, Collect, Break, Continue, Return))
 
 
 def walk(node, path=()):

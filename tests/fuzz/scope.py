@@ -29,6 +29,8 @@ def after(stmt, scope: dict) -> dict:
         return {**scope, **{n: k for n, k in a.items() if n in b}}
     if isinstance(stmt, ir.While):
         return {**scope, stmt.counter: "i"}
+    if isinstance(stmt, ir.Collect):
+        return {**after(stmt.loop, scope), stmt.target: stmt.kind}
     if isinstance(stmt, ir.For) and runs_once(stmt):
         inner = {**scope, **dict(zip(stmt.targets, stmt.kinds))}
         for s in stmt.body:
@@ -123,6 +125,16 @@ def _check_stmt(s, scope, kinds, fn, in_loop):
             if kinds.setdefault(t, k) != k or t in scope:
                 raise Invalid(f"bad loop target {t}")
         _check_block(s.body, {**scope, **dict(zip(s.targets, s.kinds))}, kinds, fn, in_loop=True)
+    elif isinstance(s, ir.Collect):
+        loop = s.loop
+        if loop.iter not in ("array", "enumerate", "zip") or may_exit(loop):
+            raise Invalid("a list may only collect over an array, without early exits")
+        _check_stmt(loop, scope, kinds, fn, in_loop)
+        inner = after_block(loop.body, {**scope, **dict(zip(loop.targets, loop.kinds))})
+        _check_expr(s.item, inner, kinds)
+        if s.item.kind not in ("f", "i") or not assignable(s.target) or \
+                kinds.setdefault(s.target, s.kind) != s.kind:
+            raise Invalid(f"bad list collection into {s.target}")
     elif isinstance(s, (ir.Break, ir.Continue)):
         if not in_loop:
             raise Invalid("break/continue outside a loop")

@@ -1,0 +1,262 @@
+"""Runs one generated program eagerly and converted, and says whether they agree.
+
+    result = check_case(case_dict)    # {"status": "ok" | "mismatch" | "crash", ...}
+
+Modes (each where the program allows it):
+
+- `jit`:  `autograph_py.function(f, static_argnums=...)` on both input sets
+          (one jit, reused), against `f` run eagerly on the same inputs;
+- `grad`: `jax.jit(jax.grad(loss(convert(f))))` against `jax.grad(loss(f))`,
+          with respect to one traced float parameter; the other arguments
+          are closed over, so they are concrete;
+- `vmap`: `jax.jit(jax.vmap(convert(f)))` over the traced parameters with
+          both input sets as the batch, against the two eager results.
+
+Outcomes agree when both return equal values (np.allclose, rtol=1e-4,
+atol=1e-5, in float64) or both raise errors of the same kind (nearest
+builtin exception class). Otherwise it is a mismatch; it is a crash when
+the converted run's exception is not an autograph_py error and was raised
+inside autograph_py's own code.
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import re
+import sys
+import tempfile
+import traceback
+
+os.environ.setdefault("JAX_TRACEBACK_FILTERING", "off")
+os.environ.setdefault("JAX_PLATFORMS", "cpu")
+
+import jax  # noqa: E402
+import jax.numpy as jnp  # noqa: E402
+import numpy as np  # noqa: E402
+
+import autograph_py  # noqa: E402
+from autograph_py import errors as ag_errors  # noqa: E402
+
+RTOL, ATOL = 1e-4, 1e-5
+DTYPES = {"f": jnp.float32, "i": jnp.int32, "b": jnp.bool_, "fa": jnp.float32, "ia": jnp.int32}
+AG_DIR = os.path.dirname(os.path.abspath(autograph_py.__file__)) + os.sep
+# The error kinds compared between eager and converted runs, most specific first.
+KINDS = (ZeroDivisionError, IndexError, KeyError, NameError, AttributeError, AssertionError,
+         RecursionError, TypeError, ValueError, ArithmeticError, LookupError, RuntimeError)
+GRAD_WHILE = "Reverse-mode differentiation does not work for lax.while_loop"
+
+_tmpdir = None
+
+
+# ---------------------------------------------------------------- loading
+
+def load(source: str | None = None, path: str | None = None):
+    """Imports generated source (written to a real file: conversion reads it back)."""
+    global _tmpdir
+    if path is None:
+        if _tmpdir is None:
+            _tmpdir = tempfile.mkdtemp(prefix="agfuzz_")
+        digest = hashlib.sha1(source.encode()).hexdigest()[:12]
+        path = os.path.join(_tmpdir, f"agfuzz_{digest}.py")
+        with open(path, "w") as fh:
+            fh.write(source)
+    name = "agfuzz_" + hashlib.sha1(os.path.abspath(path).encode()).hexdigest()[:12]
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def unload(mod):
+    sys.modules.pop(mod.__name__, None)
+
+
+def make_args(values, params, static):
+    return [v if s else jnp.asarray(v, DTYPES[k]) for v, (_, k), s in zip(values, params, static)]
+
+
+# ---------------------------------------------------------------- running
+
+class Raised:
+    def __init__(self, exc: BaseException):
+        self.exc = exc
+        self.kind = error_kind(exc)
+
+    def describe(self) -> str:
+        first = (str(self.exc).strip().splitlines() or [""])[0][:300]
+        return f"{type(self.exc).__module__}.{type(self.exc).__name__}: {first}"
+
+
+def capture(fn, *args):
+    try:
+        out = fn(*args)
+        return jax.tree_util.tree_map(lambda x: np.asarray(x), out)
+    except Exception as e:  # noqa: BLE001 -- every error is an outcome to compare
+        return Raised(e)
+
+
+def error_kind(exc) -> str:
+    for cls in type(exc).__mro__:
+        if cls in KINDS:
+            return cls.__name__
+    return "Exception"
+
+
+def is_internal(exc, user_file: str) -> bool:
+    """Raised from autograph_py's own code (not user code, not a deliberate AutographError)."""
+    if isinstance(exc, ag_errors.AutographError):
+        return False
+    last = None
+    tb = exc.__traceback__
+    while tb is not None:
+        fname = os.path.abspath(tb.tb_frame.f_code.co_filename)
+        if fname.startswith(AG_DIR):
+            last = "autograph"
+        elif fname == user_file:
+            last = "user"
+        tb = tb.tb_next
+    return last == "autograph"
+
+
+def where_raised(exc) -> str:
+    frames = traceback.extract_tb(exc.__traceback__)
+    inside = [f for f in frames if os.path.abspath(f.filename).startswith(AG_DIR)]
+    f = (inside or frames or [None])[-1]
+    if f is None:
+        return "?"
+    return f"{os.path.relpath(f.filename, os.path.dirname(AG_DIR.rstrip(os.sep)))}:{f.lineno} in {f.name}"
+
+
+def compare(expected, got, mode: str, user_file: str):
+    """None when the outcomes agree, else a failure dict."""
+    if isinstance(expected, Raised) and isinstance(got, Raised):
+        if expected.kind == got.kind:
+            return None
+    if isinstance(got, Raised):
+        internal = is_internal(got.exc, user_file)
+        detail = f"converted raised {got.describe()}"
+        if internal:
+            detail += f"\n  raised at {where_raised(got.exc)}"
+        detail += ("\n  eager raised " + expected.describe() if isinstance(expected, Raised)
+                   else f"\n  eager returned {_short(expected)}")
+        kind = type(got.exc).__name__ + (f"@{where_raised(got.exc).split(' in ')[-1]}"
+                                          if internal else ": " + _gist(got.exc))
+        return {"status": "crash" if internal else "mismatch", "mode": mode, "kind": kind,
+                "detail": detail,
+                "traceback": "".join(traceback.format_exception(got.exc))[-6000:]}
+    if isinstance(expected, Raised):
+        return {"status": "mismatch", "mode": mode, "kind": "eager-raised",
+                "detail": f"eager raised {expected.describe()}\n  converted returned {_short(got)}"}
+    why = values_differ(expected, got)
+    if why is None:
+        return None
+    return {"status": "mismatch", "mode": mode, "kind": "value",
+            "detail": f"{why}\n  eager:     {_short(expected)}\n  converted: {_short(got)}"}
+
+
+def _gist(exc) -> str:
+    """The first line of an error with names and numbers blotted out: what kind of failure."""
+    first = (str(exc).strip().splitlines() or [""])[0]
+    return re.sub(r"\d+", "N", re.sub(r"'[^']*'", "'X'", first))[:120]
+
+
+def values_differ(a, b) -> str | None:
+    la, ta = jax.tree_util.tree_flatten(a)
+    lb, tb = jax.tree_util.tree_flatten(b)
+    if ta != tb:
+        return f"structure differs: {ta} vs {tb}"
+    for i, (x, y) in enumerate(zip(la, lb)):
+        x, y = np.asarray(x, np.float64), np.asarray(y, np.float64)
+        if x.shape != y.shape:
+            return f"leaf {i}: shape {x.shape} vs {y.shape}"
+        if not np.allclose(x, y, rtol=RTOL, atol=ATOL, equal_nan=True):
+            return f"leaf {i} differs"
+    return None
+
+
+def _short(v) -> str:
+    text = repr(jax.tree_util.tree_map(lambda x: np.asarray(x).tolist(), v))
+    return text if len(text) < 400 else text[:400] + "..."
+
+
+# ------------------------------------------------------------------ modes
+
+def _loss(fn, ret, args, at):
+    def loss(p):
+        full = list(args)
+        full[at] = p
+        out = fn(*full)
+        outs = out if len(ret) > 1 else (out,)
+        return sum(jnp.sum(jnp.asarray(o, jnp.float32)) for o, k in zip(outs, ret) if k in ("f", "fa"))
+    return loss
+
+
+def _vmapped(fn, args, static):
+    traced = [j for j, s in enumerate(static) if not s]
+
+    def call(*xs):
+        full = list(args)
+        for j, x in zip(traced, xs):
+            full[j] = x
+        return fn(*full)
+    return call, traced
+
+
+def check_case(case: dict) -> dict:
+    """Runs the modes in `case["modes"]`; returns the failures and what did not apply."""
+    mod = load(case.get("source"), case.get("file"))
+    user_file = os.path.abspath(mod.__file__)
+    f = getattr(mod, case.get("fn", "f"))
+    params, static, ret = case["params"], case["static"], case["ret"]
+    sets = [make_args(v, params, static) for v in case["args"]]
+    failures, skipped = [], []
+    try:
+        eager = [capture(f, *a) for a in sets]
+        modes = case["modes"]
+        if "jit" in modes:
+            jitted = autograph_py.function(
+                f, static_argnums=tuple(j for j, s in enumerate(static) if s))
+            for j, (a, e) in enumerate(zip(sets, eager)):
+                fail = compare(e, capture(jitted, *a), "jit", user_file)
+                if fail:
+                    failures.append({**fail, "input": j})
+                    break
+        if "grad" in modes:
+            at = case.get("grad_arg")
+            if at is None:
+                skipped.append("grad: no traced float parameter")
+            else:
+                expected = capture(jax.grad(_loss(f, ret, sets[0], at)), sets[0][at])
+                if isinstance(expected, Raised):
+                    skipped.append(f"grad: eager grad raised {expected.describe()}")
+                else:
+                    got = capture(jax.jit(jax.grad(_loss(autograph_py.convert(f), ret, sets[0],
+                                                         at))), sets[0][at])
+                    if isinstance(got, Raised) and GRAD_WHILE in str(got.exc):
+                        skipped.append("grad: lax.while_loop is not reverse-differentiable")
+                    else:
+                        fail = compare(expected, got, "grad", user_file)
+                        if fail:
+                            failures.append(fail)
+        if "vmap" in modes:
+            call, traced = _vmapped(autograph_py.convert(f), sets[0], static)
+            if not traced:
+                skipped.append("vmap: no traced parameter")
+            elif any(isinstance(e, Raised) for e in eager):
+                skipped.append("vmap: eager raised")
+            else:
+                batch = [jnp.stack([sets[0][j], sets[1][j]]) for j in traced]
+                expected = jax.tree_util.tree_map(lambda x, y: np.stack([x, y]), *eager)
+                got = capture(jax.jit(jax.vmap(call)), *batch)
+                fail = compare(expected, got, "vmap", user_file)
+                if fail:
+                    failures.append(fail)
+    finally:
+        unload(mod)
+    status = "ok"
+    if failures:
+        status = "crash" if any(x["status"] == "crash" for x in failures) else "mismatch"
+    return {"status": status, "failures": failures, "skipped": skipped,
+            "eager_raised": [e.describe() for e in eager if isinstance(e, Raised)]}

@@ -1,0 +1,338 @@
+"""Random, always-terminating programs in the style users write, reproducible from a seed.
+
+    prog, case = make_case(seed=0, index=17)     # the same program every time
+    print(prog.source())
+
+What keeps a program valid under SEMANTICS.md, so that eager and converted
+runs must agree:
+
+- reads only where the variable is certainly assigned (scope.py);
+- every variable keeps its kind (shape, dtype kind) on every path; an `f`
+  variable may start as a Python int (`s = 0`) and become float (promotion);
+- `while` loops count up to a small bound; `range` bounds are constants,
+  size parameters (0..4) or `(expr % 5)`; so every loop ends;
+- int assignments wrap (`% m`) and float constants are dyadic (0.5, 0.25),
+  so int32 never overflows and Python floats and float32 give the same
+  numbers, and comparisons do not flip between them;
+- no division by a variable, no Python `int()`/`float()`/`min`/`max` of a
+  traced value, no float `==`.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from tests.fuzz import ir, scope as sc
+from tests.fuzz.ir import Assign, Break, Const, Continue, For, Func, If, Name, Op, Program, Return, While
+
+# Templates per result kind: (template, argument kinds, weight). "L" is the
+# array length; "cs" a float scale, "ck" a small int, "cm" a modulus.
+OPS = {
+    "f": [("({0} + {1})", "f f", 4), ("({0} - {1})", "f f", 3), ("({0} * {1})", "f cs", 3),
+          ("({0} * {1})", "f f", 1), ("jnp.sin({0})", "f", 2), ("jnp.tanh({0})", "f", 1),
+          ("jnp.abs({0})", "f", 1), ("jnp.maximum({0}, {1})", "f f", 1),
+          ("jnp.minimum({0}, {1})", "f f", 1), ("(-{0})", "f", 1), ("jnp.sum({0})", "fa", 2),
+          ("jnp.max({0})", "fa", 1), ("{0}[{1} % L]", "fa i", 3), ("({0} * 0.5)", "i", 1),
+          ("({0} / 2)", "i", 1), ("({1} if {0} else {2})", "b f f", 2), ("{0}[0]", "p", 2),
+          ("jnp.where({0}, {1}, {2})", "b f f", 1), ("jnp.dot({0}, {1})", "fa fa", 1)],
+    "i": [("({0} + {1})", "i i", 3), ("({0} - {1})", "i i", 2), ("({0} * {1})", "i ck", 2),
+          ("({0} // 2)", "i", 1), ("({0} % {1})", "i cm", 2), ("{0}[{1} % L]", "ia i", 3),
+          ("jnp.sum({0})", "ia", 1), ("jnp.argmax({0})", "fa", 1), ("jnp.sum({0} > {1})", "fa f", 1),
+          ("({1} if {0} else {2})", "b i i", 2), ("jnp.where({0}, {1}, {2})", "b i i", 1),
+          ("(-{0})", "i", 1), ("abs({0})", "i", 1), ("len({0})", "fa", 1), ("({0} or {1})", "i i", 1),
+          ("{0}[1]", "p", 2)],
+    "b": [("({0} > {1})", "f f", 4), ("({0} < {1})", "f f", 3), ("({0} >= {1})", "f f", 1),
+          ("({0} == {1})", "i i", 2), ("({0} != {1})", "i i", 1), ("({0} < {1})", "i i", 2),
+          ("({0} % 2 == 0)", "i", 1), ("({0} and {1})", "b b", 3), ("({0} or {1})", "b b", 2),
+          ("(not {0})", "b", 2), ("jnp.any({0} > {1})", "fa f", 1), ("jnp.all({0} < {1})", "fa f", 1),
+          ("({1} if {0} else {2})", "b b b", 1)],
+    "fa": [("({0} + {1})", "fa fa", 3), ("({0} - {1})", "fa fa", 1), ("({0} + {1})", "fa f", 2),
+           ("({0} * {1})", "fa cs", 2), ("({0} * {1})", "fa f", 1), ("jnp.sin({0})", "fa", 2),
+           ("jnp.tanh({0})", "fa", 1), ("jnp.where({0} > {1}, {0}, {2})", "fa f f", 1),
+           ("{0}.at[{1} % L].set({2})", "fa i f", 2), ("{0}.at[{1} % L].add({2})", "fa i f", 1),
+           ("{0}[::-1]", "fa", 1), ("jnp.roll({0}, 1)", "fa", 1), ("({0} * 0.5)", "ia", 1),
+           ("({1} if {0} else {2})", "b fa fa", 1), ("jnp.cumsum({0})", "fa", 1)],
+    "ia": [("({0} + {1})", "ia i", 3), ("({0} * {1})", "ia ck", 1), ("({0} % {1})", "ia cm", 2),
+           ("{0}.at[{1} % L].set({2})", "ia i i", 2), ("{0}.at[{1} % L].add({2})", "ia i ck", 1),
+           ("({0} + {1})", "ia ia", 1), ("({1} if {0} else {2})", "b ia ia", 1),
+           ("{0}[::-1]", "ia", 1)],
+    "p": [("({0}, {1} % 7)", "f i", 3), ("({1} if {0} else {2})", "b p p", 1)],
+}
+
+COMPARISONS = [(t, a) for t, a, _ in OPS["b"] if a in ("f f", "i i")]
+
+CONSTS = {
+    "f": [0.0, 0.5, 1.0, 1.5, 2.0, -0.5, -1.0, 0.25, 0, 1],
+    "i": [0, 1, 2, 3, -1, 4],
+    "b": [True, False],
+    "cs": [0.5, -0.5, 0.25, 2.0, -1.0],
+    "ck": [1, 2, 3],
+    "cm": [2, 3, 4, 5, 7],
+}
+ARRAY_LEAVES = {"fa": ["jnp.ones(L)", "jnp.zeros(L)", "(jnp.arange(L) * 0.5)"],
+                "ia": ["jnp.arange(L)", "jnp.zeros(L, jnp.int32)"],
+                "p": ["(0.5, 1)", "(0.0, 0)"]}
+
+
+@dataclass
+class Config:
+    """Sizes of generated programs."""
+    max_block: int = 4          # statements per block
+    max_depth: int = 3          # nested blocks
+    max_loops: int = 2          # nested loops
+    expr_depth: int = 2
+    n_helpers: tuple = (0, 2)
+    n_params: tuple = (2, 5)
+    p_static: float = 0.3
+    L: tuple = (2, 4)
+    weights: dict = field(default_factory=lambda: {
+        "assign": 10, "if": 5, "for": 4, "while": 2, "collect": 1, "jump": 2, "return": 1})
+
+
+# "small" is the `make test` batch: fewer and shallower statements, one array length.
+CONFIGS = {"default": Config(), "small": Config(max_block=3, max_depth=2, max_loops=2,
+                                                n_helpers=(0, 1), n_params=(2, 4), L=(3, 3))}
+
+
+@dataclass
+class Case:
+    """A program and how to run it: inputs (two sets), which arguments are static."""
+    prog: Program
+    args: list              # [input set A, input set B]; each a list of Python values
+    static: list            # per parameter
+    grad_arg: int | None    # traced float parameter to differentiate, if any
+    label: str = ""
+
+    def to_dict(self, modes=("jit", "grad", "vmap")) -> dict:
+        return {"source": self.prog.source(), "params": self.prog.main.params,
+                "ret": self.prog.main.ret, "args": self.args, "static": self.static,
+                "grad_arg": self.grad_arg, "modes": list(modes), "label": self.label}
+
+
+class Gen:
+    def __init__(self, rng: random.Random, cfg: Config):
+        self.rng, self.cfg = rng, cfg
+        self.counter = 0
+        self.helpers: list[Func] = []
+        self.L = rng.randint(*cfg.L)
+
+    def fresh(self, prefix):
+        self.counter += 1
+        return f"{prefix}{self.counter}"
+
+    # ---------------------------------------------------------- expressions
+
+    def const(self, kind):
+        if kind in ARRAY_LEAVES:
+            return Op(self.rng.choice(ARRAY_LEAVES[kind]).replace("L", str(self.L)), [], kind)
+        real = {"cs": "f", "ck": "i", "cm": "i"}.get(kind, kind)
+        return Const(self.rng.choice(CONSTS[kind]), real)
+
+    def leaf(self, kind, scope):
+        names = [n for n, k in scope.items() if k == kind]
+        if names and self.rng.random() < 0.85:
+            return Name(self.rng.choice(names), kind)
+        if kind == "b" and self.rng.random() < 0.7:   # a comparison reads better than `True`
+            template, argkinds = self.rng.choice(COMPARISONS)
+            return Op(template, [self.leaf(k, scope) for k in argkinds.split()], kind)
+        return self.const(kind)
+
+    def expr(self, kind, scope, depth=None):
+        depth = self.cfg.expr_depth if depth is None else depth
+        if kind in ("cs", "ck", "cm"):
+            return self.const(kind)
+        if depth <= 0 or self.rng.random() < 0.35:
+            return self.leaf(kind, scope)
+        ops = list(OPS[kind])
+        ops += [(self._call_template(h), " ".join(k for _, k in h.params), 2)
+                for h in self.helpers if h.ret[0] == kind]
+        template, argkinds, _ = self.rng.choices(ops, weights=[w for *_, w in ops])[0]
+        args = [self.expr(k, scope, depth - 1) for k in argkinds.split()]
+        return Op(template.replace("L", str(self.L)) if "L" in template else template, args, kind)
+
+    @staticmethod
+    def _call_template(h):
+        return f"{h.name}({', '.join('{%d}' % i for i in range(len(h.params)))})"
+
+    def size(self, scope):
+        """A small non-negative int: a trip count."""
+        sizes = [n for n in scope if n.startswith("n")]
+        r = self.rng.random()
+        if sizes and r < 0.4:
+            return Name(self.rng.choice(sizes), "i")
+        if r < 0.75:
+            return Const(self.rng.randint(0, 4), "i")
+        return Op("({0} % 5)", [self.expr("i", scope, 1)], "i")
+
+    def test(self, scope):
+        if self.rng.random() < 0.08:   # truthiness of an int
+            return self.expr("i", scope)
+        return self.expr("b", scope)
+
+    # ----------------------------------------------------------- statements
+
+    def block(self, scope, depth, loops, fn, n=None, exits=True):
+        n = n if n is not None else self.rng.randint(1, self.cfg.max_block)
+        out = []
+        for _ in range(n):
+            s = self.stmt(scope, depth, loops, fn, exits)
+            out.append(s)
+            scope = sc.after(s, scope)
+            if isinstance(s, ir.TERMINAL):
+                break
+        return out
+
+    def stmt(self, scope, depth, loops, fn, exits=True):
+        """One statement; `exits=False` inside a loop that collects a list (no jumps)."""
+        w = dict(self.cfg.weights)
+        if depth >= self.cfg.max_depth:
+            w["if"] = w["for"] = w["while"] = w["collect"] = 0
+        if loops >= self.cfg.max_loops:
+            w["for"] = w["while"] = w["collect"] = 0
+        if not loops or not exits:
+            w["jump"] = 0
+        if depth == 0 or not exits:
+            w["return"] = 0
+        kind = self.rng.choices(list(w), weights=list(w.values()))[0]
+        if kind in ("assign", "jump", "return"):
+            return getattr(self, "gen_" + kind)(scope, depth, loops, fn)
+        return getattr(self, "gen_" + kind)(scope, depth, loops, fn, exits)
+
+    def gen_assign(self, scope, depth, loops, fn):
+        targets = [n for n in scope if sc.assignable(n)]
+        if targets and self.rng.random() < 0.6:
+            name = self.rng.choice(targets)
+            kind = scope[name]
+        else:
+            name, kind = self.fresh("v"), self.rng.choice(ir.KINDS)
+        r = self.rng.random()
+        if name in scope and r < 0.35:
+            if kind in ("f", "fa"):
+                op = self.rng.choice("+-*")
+                value = self.const("cs") if op == "*" else self.expr(
+                    self.rng.choice(["f", kind]), scope)
+                return Assign(name, kind, value, op)
+            if kind in ("i", "ia"):
+                return Assign(name, kind, self.const("ck"), self.rng.choice("+-"))
+        value = self.expr(kind, scope)
+        if kind in ("i", "ia") and not isinstance(value, (Name, Const)):
+            value = Op("({0} % {1})", [value, self.const("cm")], kind)
+        return Assign(name, kind, value)
+
+    def gen_if(self, scope, depth, loops, fn, exits=True):
+        body = self.block(scope, depth + 1, loops, fn, exits=exits)
+        r = self.rng.random()
+        if r < 0.35:
+            orelse = []
+        elif r < 0.55 and depth + 1 < self.cfg.max_depth:
+            orelse = [self.gen_if(scope, depth + 1, loops, fn, exits)]   # elif
+        else:
+            orelse = self.block(scope, depth + 1, loops, fn, exits=exits)
+        return If(self.test(scope), body, orelse)
+
+    def gen_while(self, scope, depth, loops, fn, exits=True):
+        counter = self.fresh("w")
+        inner = {**scope, counter: "i"}
+        test = self.test(inner) if self.rng.random() < 0.5 else None
+        body = self.block(inner, depth + 1, loops + 1, fn, exits=exits)
+        return While(counter, self.size(scope), test, body)
+
+    def gen_collect(self, scope, depth, loops, fn, exits=True):
+        loop = self.gen_for(scope, depth, loops, fn, exits=False, over_array=True)
+        inner = sc.after_block(loop.body, {**scope, **dict(zip(loop.targets, loop.kinds))})
+        return ir.Collect(self.fresh("c"), self.fresh("v"), loop,
+                          self.expr(self.rng.choice(["f", "f", "i"]), inner))
+
+    def gen_for(self, scope, depth, loops, fn, exits=True, over_array=False):
+        r = self.rng.uniform(0.35, 0.87) if over_array else self.rng.random()
+        if r < 0.35:
+            n_args = self.rng.choice([1, 1, 1, 2, 3])
+            if n_args == 1:
+                args = [self.size(scope)]
+            elif n_args == 2:
+                args = [Const(self.rng.randint(0, 2), "i"), self.size(scope)]
+            else:
+                args = self.rng.choice([[self.size(scope), Const(0, "i"), Const(-1, "i")],
+                                        [Const(0, "i"), self.size(scope), Const(2, "i")]])
+            it, kinds, targets = "range", ["i"], [self.fresh("t")]
+        elif r < 0.6:
+            ak = self.rng.choice(["fa", "fa", "ia"])
+            it, args, kinds = "array", [self.expr(ak, scope, 1)], [ak[0]]
+        elif r < 0.75:
+            it, args, kinds = "enumerate", [self.expr("fa", scope, 1)], ["i", "f"]
+        elif r < 0.87:
+            ks = self.rng.choice([("fa", "fa"), ("fa", "ia")])
+            it, args, kinds = "zip", [self.expr(k, scope, 1) for k in ks], [k[0] for k in ks]
+        else:
+            k = self.rng.choice(["f", "i"])
+            it, kinds = "tuple", [k]
+            args = [self.expr(k, scope, 1) for _ in range(self.rng.randint(1, 3))]
+        targets = [self.fresh("t") for _ in kinds]
+        inner = {**scope, **dict(zip(targets, kinds))}
+        body = self.block(inner, depth + 1, loops + 1, fn, exits=exits)
+        return For(targets, kinds, it, args, body)
+
+    def gen_jump(self, scope, depth, loops, fn):
+        jump = self.rng.choice([Break(), Break(), Continue()])
+        if self.rng.random() < 0.15:
+            return jump
+        body = self.block(scope, depth + 1, loops, fn, n=self.rng.randint(0, 1))
+        if body and isinstance(body[-1], ir.TERMINAL):
+            return If(self.test(scope), body)
+        return If(self.test(scope), body + [jump])
+
+    def gen_return(self, scope, depth, loops, fn):
+        if self.rng.random() < 0.2:
+            return Return([self.expr(k, scope) for k in fn.ret])
+        return If(self.test(scope), [Return([self.expr(k, scope) for k in fn.ret])])
+
+    # ------------------------------------------------------------ functions
+
+    def function(self, name, params, ret, n_stmts):
+        fn = Func(name, params, ret, [])
+        scope = dict(params)
+        fn.body = self.block(scope, 0, 0, fn, n=n_stmts)
+        if not fn.body or not isinstance(fn.body[-1], Return):
+            end = sc.after_block(fn.body, scope)
+            fn.body.append(Return([self.expr(k, end) for k in ret]))
+        return fn
+
+    def program(self) -> tuple[Program, list]:
+        cfg, rng = self.cfg, self.rng
+        for k in range(rng.randint(*cfg.n_helpers)):
+            params = [(self.fresh("a"), rng.choice(ir.KINDS)) for _ in range(rng.randint(1, 3))]
+            ret = [rng.choice(["f", "f", "i", "fa", "b", "p"])]
+            self.helpers.append(self.function(f"h{k}", params, ret, rng.randint(1, 3)))
+        params = [(self.fresh("n"), "i")]
+        for _ in range(rng.randint(*cfg.n_params) - 1):
+            params.append((self.fresh("a"), rng.choice(["f", "f", "fa", "fa", "i", "ia", "b"])))
+        rng.shuffle(params)
+        ret = [rng.choice(ir.KINDS) for _ in range(rng.randint(1, 3))]
+        if not any(k in ("f", "fa") for k in ret):
+            ret[0] = rng.choice(["f", "fa"])
+        main = self.function("f", params, ret, rng.randint(2, cfg.max_block + 2))
+        return Program(self.L, self.helpers, main), params
+
+    def value(self, name, kind):
+        rng, L = self.rng, self.L
+        dyadic = lambda: rng.randint(-8, 8) / 4
+        if name.startswith("n"):
+            return rng.randint(0, 4)
+        return {"f": dyadic, "i": lambda: rng.randint(-3, 5), "b": lambda: rng.random() < 0.5,
+                "fa": lambda: [dyadic() for _ in range(L)],
+                "ia": lambda: [rng.randint(-3, 5) for _ in range(L)]}[kind]()
+
+
+def make_case(seed: int, index: int, config: str | Config = "default") -> Case:
+    """Program number `index` of the run with `seed`: the same for the same arguments."""
+    cfg = CONFIGS[config] if isinstance(config, str) else config
+    rng = random.Random(f"autograph-fuzz:{seed}:{index}")
+    g = Gen(rng, cfg)
+    prog, params = g.program()
+    sc.validate(prog)
+    static = [k in ("f", "i", "b") and rng.random() < cfg.p_static for _, k in params]
+    a = [g.value(n, k) for n, k in params]
+    b = [x if s else g.value(n, k) for x, s, (n, k) in zip(a, static, params)]
+    floats = [j for j, (_, k) in enumerate(params) if k in ("f", "fa") and not static[j]]
+    grad_arg = rng.choice(floats) if floats else None
+    return Case(prog, [a, b], static, grad_arg, label=f"seed={seed} index={index}")

@@ -1,0 +1,202 @@
+"""Delta-reduction of a failing case over the statement tree.
+
+    small = shrink(case, still_fails, budget_s=120)
+
+Greedy: try each reduction of the current case, in order from coarse to
+fine, keep the first that is still a valid program (scope.validate) and
+still fails the same way, and start again; stop when none applies or the
+time budget is spent. Reductions:
+
+- drop a helper nobody calls, a parameter nobody reads, a returned value;
+- delete a run of statements (halves first, then single ones);
+- replace an `if`/loop by its body (or an `if` by its else branch), drop
+  an `else`, drop a `while` test;
+- replace an expression by a constant of its kind or by a sub-expression
+  of its kind; make argument values simpler.
+"""
+from __future__ import annotations
+
+import copy
+import time
+
+from tests.fuzz import gen, ir, scope
+from tests.fuzz.ir import Const, Name, Op
+
+DEFAULTS = {"f": Const(1.0, "f"), "i": Const(1, "i"), "b": Const(True, "b")}
+
+
+def default(kind, L):
+    if kind == "fa":
+        return Op(f"jnp.ones({L})", [], "fa")
+    if kind == "ia":
+        return Op(f"jnp.arange({L})", [], "ia")
+    if kind == "p":
+        return Op("(1.0, 1)", [], "p")
+    return copy.deepcopy(DEFAULTS[kind])
+
+
+def _with_prog(case, prog):
+    return gen.Case(prog, case.args, case.static, case.grad_arg, case.label)
+
+
+# ------------------------------------------------------------- reductions
+
+def _drop_helpers(case):
+    prog = case.prog
+    used = set().union(*(ir.calls(fn) for fn in prog.funcs()))
+    for k, h in enumerate(prog.helpers):
+        if h.name not in used:
+            new = copy.deepcopy(prog)
+            del new.helpers[k]
+            yield _with_prog(case, new)
+
+
+def _inline_calls(case):
+    """Every call of one helper replaced by a constant of its kind (then the helper can go)."""
+    for h in case.prog.helpers:
+        prefix = h.name + "("
+        new = copy.deepcopy(case.prog)
+        calls = [p for p, n in ir.walk(new) if isinstance(n, Op) and n.template.startswith(prefix)]
+        for path in sorted(calls, key=len):   # outermost first; inner ones go with them
+            try:
+                node = ir.get(new, path)
+            except (AttributeError, IndexError):
+                continue
+            if isinstance(node, Op) and node.template.startswith(prefix):
+                new = ir.replaced(new, path, default(node.kind, new.L))
+        if calls:
+            yield _with_prog(case, new)
+
+
+def _drop_params(case):
+    main = case.prog.main
+    read = ir.names_read(main)
+    for j, (name, _) in enumerate(main.params):
+        if name in read or any(isinstance(s, ir.Assign) and s.target == name
+                               for _, s in ir.walk(main)):
+            continue
+        new = copy.deepcopy(case.prog)
+        del new.main.params[j]
+        args = [a[:j] + a[j + 1:] for a in case.args]
+        g = case.grad_arg
+        g = None if g == j else (g - 1 if g is not None and g > j else g)
+        yield gen.Case(new, args, case.static[:j] + case.static[j + 1:], g, case.label)
+
+
+def _drop_returned(case):
+    main = case.prog.main
+    if len(main.ret) < 2:
+        return
+    for j in range(len(main.ret)):
+        new = copy.deepcopy(case.prog)
+        del new.main.ret[j]
+        for _, s in ir.walk(new.main):
+            if isinstance(s, ir.Return):
+                del s.values[j]
+        yield _with_prog(case, new)
+
+
+def _statement_lists(prog):
+    return [(p, n) for p, n in ir.walk(prog) if isinstance(n, list)]
+
+
+def _delete_runs(case):
+    for path, stmts in sorted(_statement_lists(case.prog), key=lambda pn: -len(pn[1])):
+        n = len(stmts)
+        size = max(1, n // 2)
+        while size >= 1:
+            for start in range(0, n - size + 1, size):
+                yield _with_prog(case, ir.replaced(case.prog, path, stmts[:start] + stmts[start + size:]))
+            size //= 2
+
+
+def _unwrap(case):
+    for path, stmts in _statement_lists(case.prog):
+        for i, s in enumerate(stmts):
+            options = []
+            if isinstance(s, (ir.If, ir.While, ir.For)):
+                options.append(s.body)
+            if isinstance(s, ir.Collect):
+                options.append([s.loop])
+            if isinstance(s, ir.If):
+                options.append(s.orelse)
+                if s.orelse:
+                    options.append([ir.If(s.test, s.body, [])])
+            if isinstance(s, ir.While) and s.test is not None:
+                options.append([ir.While(s.counter, s.bound, None, s.body)])
+            for body in options:
+                yield _with_prog(case, ir.replaced(case.prog, path, stmts[:i] + body + stmts[i + 1:]))
+
+
+def _simplify_exprs(case):
+    L = case.prog.L
+    for path, e in list(ir.walk(case.prog)):
+        if not ir.is_expr(e):
+            continue
+        options = []
+        if isinstance(e, Op):
+            options += [a for a in e.args if a.kind == e.kind]
+        d = default(e.kind, L)
+        if ir.render_expr(d) != ir.render_expr(e):
+            options.append(d)
+        for o in options:
+            yield _with_prog(case, ir.replaced(case.prog, path, copy.deepcopy(o)))
+
+
+def _simplify_args(case):
+    for j, (name, kind) in enumerate(case.prog.main.params):
+        for simple in _simpler_values(case.args[0][j], kind):
+            args = [list(a) for a in case.args]
+            args[0][j] = simple
+            if not case.static[j]:
+                args[1][j] = simple
+            yield gen.Case(case.prog, args, case.static, case.grad_arg, case.label)
+
+
+def _simpler_values(v, kind):
+    if isinstance(v, list):
+        for s in ([0.0] * len(v) if kind == "fa" else [0] * len(v),):
+            if s != v:
+                yield s
+    elif isinstance(v, bool):
+        return
+    elif v not in (0, 1):
+        yield type(v)(1)
+        yield type(v)(0)
+
+
+REDUCTIONS = (_inline_calls, _drop_helpers, _drop_params, _drop_returned, _delete_runs, _unwrap,
+              _simplify_exprs, _simplify_args)
+
+
+def size(case) -> int:
+    return sum(1 for _ in ir.walk(case.prog))
+
+
+def shrink(case, still_fails, budget_s: float = 120.0, log=None):
+    """The smallest case found that is valid and `still_fails`."""
+    deadline = time.monotonic() + budget_s
+    tried = set()
+    improved = True
+    while improved and time.monotonic() < deadline:
+        improved = False
+        for reduce in REDUCTIONS:
+            for cand in reduce(case):
+                if time.monotonic() > deadline:
+                    return case
+                key = (cand.prog.source(), repr(cand.args), tuple(cand.static))
+                if key in tried:
+                    continue
+                tried.add(key)
+                try:
+                    scope.validate(cand.prog)
+                except scope.Invalid:
+                    continue
+                if still_fails(cand):
+                    case, improved = cand, True
+                    if log:
+                        log(f"  shrink: {size(case)} nodes")
+                    break
+            if improved:
+                break
+    return case
