@@ -763,17 +763,3 @@ def fuzz_inner_loop_temporary_in_loop_with_return(xs, n):
         s = s + t
     return s
 
-
-@program(())
-def fuzz_augassign_of_value_assigned_in_loop_with_return():
-    for t10, t11 in enumerate(jnp.ones(3)):
-        pass
-    w14 = 0
-    while w14 < 1 and (1 != t10):
-        w14 += 1
-        return 1.0
-    for t17, t18 in enumerate(jnp.ones(3)):
-        v19 = jnp.ones(3)
-        return 1.0
-    v19 += jnp.ones(3)
-    return 1.0
