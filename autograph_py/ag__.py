@@ -31,7 +31,7 @@ Loops work the same way with `while_stmt` and `for_stmt`.
 from autograph_py.runtime.builtins import assert_stmt
 from autograph_py.runtime.calls import converted_call
 from autograph_py.runtime.conditionals import if_exp, if_stmt
-from autograph_py.runtime.logical import and_, not_, or_
+from autograph_py.runtime.logical import and_, compare_chain, not_, or_
 from autograph_py.runtime.loops import for_stmt, while_stmt
 from autograph_py.runtime.undefined import Undefined, UndefinedReturnValue, read
 
@@ -54,6 +54,6 @@ def list_append(target, value):
     return target
 
 
-__all__ = ["and_", "assert_stmt", "converted_call", "for_stmt", "if_exp", "if_stmt",
+__all__ = ["and_", "assert_stmt", "compare_chain", "converted_call", "for_stmt", "if_exp", "if_stmt",
            "ld", "list_append", "not_", "or_", "retval", "Undefined", "UndefinedReturnValue",
            "while_stmt"]

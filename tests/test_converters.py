@@ -223,6 +223,13 @@ CASES = [
         def f(a, b, c):
             return ag__.or_(lambda: ag__.and_(lambda: a, lambda: ag__.and_(lambda: b, lambda: ag__.not_(c))), lambda: a)
     """),
+    (logical_expressions, """
+        def f(a, b, c):
+            return a < b <= c
+    """, """
+        def f(a, b, c):
+            return ag__.compare_chain(a, ('Lt', 'LtE'), (lambda: b, lambda: c))
+    """),
     (control_flow, """
         def f(x):
             if x < 0:

@@ -2,6 +2,7 @@
 
     a and b and c   ==>   ag__.and_(lambda: a, lambda: ag__.and_(lambda: b, lambda: c))
     not a           ==>   ag__.not_(a)
+    a < b <= c      ==>   ag__.compare_chain(a, ('Lt', 'LtE'), (lambda: b, lambda: c))
 """
 from __future__ import annotations
 
@@ -18,6 +19,14 @@ def _or(left, right):
     ag__.or_(lambda: left, lambda: right)  # noqa: F821
 
 
+def _lazy(value):
+    lambda: value
+
+
+def _chain(left, ops, operands):
+    ag__.compare_chain(left, ops, operands)  # noqa: F821
+
+
 def _not(operand):
     ag__.not_(operand)  # noqa: F821
 
@@ -30,6 +39,18 @@ class _Logical(gast.NodeTransformer):
         for left in reversed(node.values[:-1]):
             result = templates.replace_expr(template, left=left, right=result)
         return templates.located(result, node)
+
+    def visit_Compare(self, node):
+        self.generic_visit(node)
+        if len(node.ops) < 2:
+            return node
+        # a < b < c is (a < b) and (b < c) with b evaluated once: the runtime
+        # evaluates each operand lazily, in order, and at most once.
+        ops = gast.Tuple([gast.Constant(type(op).__name__, None) for op in node.ops], gast.Load())
+        operands = gast.Tuple([templates.replace_expr(_lazy, value=v) for v in node.comparators],
+                              gast.Load())
+        new = templates.replace_expr(_chain, left=node.left, ops=ops, operands=operands)
+        return templates.located(new, node)
 
     def visit_UnaryOp(self, node):
         self.generic_visit(node)

@@ -10,6 +10,8 @@ would return, selected at run time (`jnp.where`), so `2 and 3` is 3 in both.
 """
 from __future__ import annotations
 
+import operator
+
 import jax.numpy as jnp
 
 from autograph_py.runtime.dispatch import is_traced
@@ -52,3 +54,26 @@ def not_(a):
     if is_traced(a):
         return jnp.logical_not(a)
     return not a
+
+
+_COMPARE = {"Lt": operator.lt, "LtE": operator.le, "Gt": operator.gt, "GtE": operator.ge,
+            "Eq": operator.eq, "NotEq": operator.ne, "Is": operator.is_,
+            "IsNot": operator.is_not, "In": lambda a, b: a in b,
+            "NotIn": lambda a, b: a not in b}
+
+
+def compare_chain(left, ops, operands):
+    """`left op0 b op1 c ...`: each operand evaluated once, lazily, in order.
+
+    Python stops at the first false comparison and returns it; once a
+    comparison is traced the rest are evaluated and combined with `and_`.
+    """
+    result = None
+    for op, operand in zip(ops, operands):
+        right = operand()
+        value = _COMPARE[op](left, right)
+        result = value if result is None else and_(lambda: result, lambda: value)
+        if not is_traced(result) and not result:
+            return result
+        left = right
+    return result
