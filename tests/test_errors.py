@@ -320,3 +320,27 @@ def test_value_assigned_with_its_flag_is_read_under_that_flag():
     jitted = ag.function(f)
     for xs in (jnp.array([1.0, 5.0, 7.0]), jnp.array([1.0, 2.0])):
         assert float(jitted(xs, jnp.float32(4.0))) == float(f(xs, 4.0))
+
+
+def test_del_in_a_traced_branch_makes_the_name_unassigned_there():
+    def f(x):
+        t = x * 2
+        if x > 0:
+            del t
+            y = x
+        else:
+            y = t
+        return y
+
+    def g(x):
+        t = x * 2
+        if x > 0:
+            del t
+        return t
+
+    for v in (1.0, -1.0):
+        assert float(ag.function(f)(jnp.float32(v))) == float(f(jnp.float32(v)))
+    e, tb = raised(g, jnp.float32(1.0))
+    assert re.search(r"'t' is read after the `if` statement", str(e))
+    with pytest.raises(NameError, match="'t'"):
+        ag.convert(g)(1.0)

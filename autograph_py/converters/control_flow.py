@@ -139,6 +139,28 @@ class _ControlFlow(gast.NodeTransformer):
     def visit_ClassDef(self, node):
         return node
 
+    def visit_Delete(self, node):
+        """`del x` binds x to an Undefined, so state machinery and reads see "no value".
+
+        A nested function cannot unbind its enclosing function's local (it
+        would break get_state); the placeholder behaves as the unbound local
+        does: reading it raises, a traced branch that deletes it makes it
+        "assigned on one path only".
+        """
+        names = [t.id for t in node.targets if isinstance(t, gast.Name)]
+        if not names:
+            return node
+        unbound = self.functions[-1][1]
+        out = []
+        for name in names:
+            unbound.add(name)
+            out += templates.replace(_undefined, name=name, label=gast.Constant(name, None))
+        rest = [t for t in node.targets if not isinstance(t, gast.Name)]
+        if rest:
+            node.targets = rest
+            out.append(node)
+        return templates.located(out, node)
+
     # ------------------------------------------------------------ helpers
     def _declarations(self, writes):
         fs, unbound, defined = self.functions[-1]
