@@ -763,3 +763,15 @@ def fuzz_inner_loop_temporary_in_loop_with_return(xs, n):
         s = s + t
     return s
 
+
+
+@program((f32([0.0, 0.5, 1.0, 2.0]),), (f32([3.0, 0.5, 1.0, 2.0]),), grad=True)
+def python_range_turns_traced_stays_differentiable(xs):
+    # The exit flag turns traced in the first iteration; the remaining
+    # iterations of the static range become a guarded scan, not a while_loop.
+    s = 0.0
+    for k in range(4):
+        s = s + jnp.sin(xs[k])
+        if s > 1.0:
+            return s
+    return -s

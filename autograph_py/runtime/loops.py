@@ -115,9 +115,13 @@ def _py_for(iterable, extra_test, body, get_state, set_state, names, opts):
         if is_traced(t):
             at = errors.where(3)
             if isinstance(iterable, range):
+                # The rest of a Python range has a static length: a guarded scan
+                # over it stays reverse-differentiable, as the Python loop was.
                 start = iterable.start + _consumed(iterable, it) * iterable.step
-                rest = TracedRange(start, iterable.stop, iterable.step)
-                _lax_range(rest, extra_test, body, get_state, set_state, names, opts, at)
+                rest = range(start, iterable.stop, iterable.step)
+                if len(rest):
+                    _lax_scan(jnp.arange(rest.start, rest.stop, rest.step), lambda i: i,
+                              extra_test, body, get_state, set_state, names, opts, at)
                 return
             # Any other iterable: the remaining items stay unrolled, each
             # iteration guarded by the traced test.
