@@ -45,7 +45,8 @@ OPS = {
           ("({0} == {1})", "i i", 2), ("({0} != {1})", "i i", 1), ("({0} < {1})", "i i", 2),
           ("({0} % 2 == 0)", "i", 1), ("({0} and {1})", "b b", 3), ("({0} or {1})", "b b", 2),
           ("(not {0})", "b", 2), ("jnp.any({0} > {1})", "fa f", 1), ("jnp.all({0} < {1})", "fa f", 1),
-          ("({1} if {0} else {2})", "b b b", 1)],
+          ("({1} if {0} else {2})", "b b b", 1), ("({0} < {1} < {2})", "f f f", 1),
+          ("({0} <= {1} < {2})", "i i i", 1)],
     "fa": [("({0} + {1})", "fa fa", 3), ("({0} - {1})", "fa fa", 1), ("({0} + {1})", "fa f", 2),
            ("({0} * {1})", "fa cs", 2), ("({0} * {1})", "fa f", 1), ("jnp.sin({0})", "fa", 2),
            ("jnp.tanh({0})", "fa", 1), ("jnp.where({0} > {1}, {0}, {2})", "fa f f", 1),
@@ -59,7 +60,7 @@ OPS = {
     "p": [("({0}, {1} % 7)", "f i", 3), ("({1} if {0} else {2})", "b p p", 1)],
 }
 
-COMPARISONS = [(t, a) for t, a, _ in OPS["b"] if a in ("f f", "i i")]
+COMPARISONS = [(t, a) for t, a, _ in OPS["b"] if a in ("f f", "i i", "f f f")]
 
 CONSTS = {
     "f": [0.0, 0.5, 1.0, 1.5, 2.0, -0.5, -1.0, 0.25, 0, 1],
@@ -82,6 +83,7 @@ class Config:
     max_loops: int = 2          # nested loops
     expr_depth: int = 2
     n_helpers: tuple = (0, 2)
+    n_closures: tuple = (0, 1)
     n_params: tuple = (2, 5)
     p_static: float = 0.3
     L: tuple = (2, 4)
@@ -106,7 +108,8 @@ class Case:
     def to_dict(self, modes=("jit", "grad", "vmap")) -> dict:
         return {"source": self.prog.source(), "params": self.prog.main.params,
                 "ret": self.prog.main.ret, "args": self.args, "static": self.static,
-                "grad_arg": self.grad_arg, "modes": list(modes), "label": self.label}
+                "grad_arg": self.grad_arg, "grad_expected": sc.grad_expected(self.prog),
+                "modes": list(modes), "label": self.label}
 
 
 class Gen:
@@ -114,6 +117,8 @@ class Gen:
         self.rng, self.cfg = rng, cfg
         self.counter = 0
         self.helpers: list[Func] = []
+        self.callables: list[Func] = []     # what expressions may call here
+        self.frozen: frozenset = frozenset()   # enclosing names a closure must not assign
         self.L = rng.randint(*cfg.L)
 
     def fresh(self, prefix):
@@ -145,7 +150,7 @@ class Gen:
             return self.leaf(kind, scope)
         ops = list(OPS[kind])
         ops += [(self._call_template(h), " ".join(k for _, k in h.params), 2)
-                for h in self.helpers if h.ret[0] == kind]
+                for h in self.callables if h.ret[0] == kind]
         template, argkinds, _ = self.rng.choices(ops, weights=[w for *_, w in ops])[0]
         args = [self.expr(k, scope, depth - 1) for k in argkinds.split()]
         return Op(template.replace("L", str(self.L)) if "L" in template else template, args, kind)
@@ -199,7 +204,7 @@ class Gen:
         return getattr(self, "gen_" + kind)(scope, depth, loops, fn, exits)
 
     def gen_assign(self, scope, depth, loops, fn):
-        targets = [n for n in scope if sc.assignable(n)]
+        targets = [n for n in scope if sc.assignable(n) and n not in self.frozen]
         if targets and self.rng.random() < 0.6:
             name = self.rng.choice(targets)
             kind = scope[name]
@@ -235,7 +240,8 @@ class Gen:
         inner = {**scope, counter: "i"}
         test = self.test(inner) if self.rng.random() < 0.5 else None
         body = self.block(inner, depth + 1, loops + 1, fn, exits=exits)
-        return While(counter, self.size(scope), test, body)
+        max_iter = self.rng.choice([5, 8]) if self.rng.random() < 0.4 else None
+        return While(counter, self.size(scope), test, body, max_iter)
 
     def gen_collect(self, scope, depth, loops, fn, exits=True):
         loop = self.gen_for(scope, depth, loops, fn, exits=False, over_array=True)
@@ -288,29 +294,41 @@ class Gen:
 
     # ------------------------------------------------------------ functions
 
-    def function(self, name, params, ret, n_stmts):
-        fn = Func(name, params, ret, [])
-        scope = dict(params)
-        fn.body = self.block(scope, 0, 0, fn, n=n_stmts)
-        if not fn.body or not isinstance(fn.body[-1], Return):
+    def function(self, name, params, ret, n_stmts, outer=None, prefix=()):
+        """A function; `outer`: the enclosing scope of a closure; `prefix`: its first statements."""
+        fn = Func(name, params, ret, list(prefix))
+        scope = {**(outer or {}), **dict(params)}
+        fn.body += self.block(scope, 0, 0, fn, n=n_stmts)
+        if not isinstance(fn.body[-1], Return):
             end = sc.after_block(fn.body, scope)
             fn.body.append(Return([self.expr(k, end) for k in ret]))
         return fn
 
+    def helper(self, name, outer=None):
+        rng = self.rng
+        params = [(self.fresh("a"), rng.choice(ir.KINDS)) for _ in range(rng.randint(1, 3))]
+        ret = [rng.choice(["f", "f", "i", "fa", "b", "p"])]
+        return self.function(name, params, ret, rng.randint(1, 3), outer)
+
     def program(self) -> tuple[Program, list]:
         cfg, rng = self.cfg, self.rng
         for k in range(rng.randint(*cfg.n_helpers)):
-            params = [(self.fresh("a"), rng.choice(ir.KINDS)) for _ in range(rng.randint(1, 3))]
-            ret = [rng.choice(["f", "f", "i", "fa", "b", "p"])]
-            self.helpers.append(self.function(f"h{k}", params, ret, rng.randint(1, 3)))
+            self.callables = list(self.helpers)
+            self.helpers.append(self.helper(f"h{k}"))
         params = [(self.fresh("n"), "i")]
         for _ in range(rng.randint(*cfg.n_params) - 1):
             params.append((self.fresh("a"), rng.choice(["f", "f", "fa", "fa", "i", "ia", "b"])))
         rng.shuffle(params)
+        self.callables, closures = list(self.helpers), []
+        for _ in range(rng.randint(*cfg.n_closures)):
+            self.frozen = frozenset(n for n, _ in params)
+            closures.append(ir.Def(self.helper(self.fresh("g"), outer=dict(params))))
+        self.frozen = frozenset()
+        self.callables += [d.fn for d in closures]
         ret = [rng.choice(ir.KINDS) for _ in range(rng.randint(1, 3))]
         if not any(k in ("f", "fa") for k in ret):
             ret[0] = rng.choice(["f", "fa"])
-        main = self.function("f", params, ret, rng.randint(2, cfg.max_block + 2))
+        main = self.function("f", params, ret, rng.randint(2, cfg.max_block + 2), prefix=closures)
         return Program(self.L, self.helpers, main), params
 
     def value(self, name, kind):

@@ -17,6 +17,8 @@ Names say what a variable may do:
     v0, v1 ...  variables; assignable
     t0, t1 ...  `for` targets; read-only
     w0, w1 ...  `while` counters; read-only
+    c0, c1 ...  lists that collect loop items; only appended to
+    h0, h1 ...  helper functions (module level); g0, g1 ... closures inside `f`
 
 Expressions are templates (`"({0} + {1})"`) over typed children, so the
 shrinker can replace any expression by a child of the same kind.
@@ -72,11 +74,17 @@ class If:
 
 @dataclass
 class While:
-    """`w = 0; while w < bound [and test]: w += 1; body` (always terminates)."""
+    """`w = 0; while w < bound [and test]: w += 1; body` (always terminates).
+
+    With `max_iter`, the body starts with
+    `autograph_py.set_loop_options(maximum_iterations=max_iter)`: a traced
+    loop becomes a reverse-differentiable scan. The bound stays below it.
+    """
     counter: str
     bound: Expr
     test: Expr | None
     body: list
+    max_iter: int | None = None
 
 
 @dataclass
@@ -127,6 +135,16 @@ class Func:
     params: list            # [(name, kind)]
     ret: list               # kinds of the returned values
     body: list
+
+
+@dataclass
+class Def:
+    """A nested function `def g(...)` at the top of `f`: a closure over `f`'s parameters.
+
+    It reads them (their values when it is called, which `f` may have
+    reassigned by then) and assigns only its own parameters and locals.
+    """
+    fn: Func
 
 
 @dataclass
@@ -181,6 +199,8 @@ def _render_stmt(s, indent, out, keyword="if"):
             test += f" and {render_expr(s.test)}"
         out.append(f"{pad}{s.counter} = 0")
         out.append(f"{pad}while {test}:")
+        if s.max_iter is not None:
+            out.append(f"{pad}    autograph_py.set_loop_options(maximum_iterations={s.max_iter})")
         out.append(f"{pad}    {s.counter} += 1")
         for b in s.body:
             _render_stmt(b, indent + 4, out)
@@ -190,6 +210,8 @@ def _render_stmt(s, indent, out, keyword="if"):
         out.append(f"{pad}{s.acc} = []")
         _render_for(s.loop, indent, out, tail=f"{s.acc}.append({render_expr(s.item)})")
         out.append(f"{pad}{s.target} = jnp.stack({s.acc})")
+    elif isinstance(s, Def):
+        out.append(render_func(s.fn, indent))
     elif isinstance(s, Break):
         out.append(f"{pad}break")
     elif isinstance(s, Continue):
@@ -222,13 +244,13 @@ def render_iter(s: For) -> str:
     return f"{s.iter}({', '.join(args)})"
 
 
-def render_func(fn: Func) -> str:
-    out = [f"def {fn.name}({', '.join(p for p, _ in fn.params)}):"]
-    _render_block(fn.body, 4, out)
+def render_func(fn: Func, indent: int = 0) -> str:
+    out = [f"{' ' * indent}def {fn.name}({', '.join(p for p, _ in fn.params)}):"]
+    _render_block(fn.body, indent + 4, out)
     return "\n".join(out)
 
 
-HEADER = "import jax\nimport jax.numpy as jnp\n"
+HEADER = "import jax\nimport jax.numpy as jnp\n\nimport autograph_py\n"
 
 
 def render(prog: Program) -> str:
@@ -243,7 +265,7 @@ def is_expr(x) -> bool:
 
 
 def is_stmt(x) -> bool:
-    return isinstance(x, (Assign, If, While, For, Collect, Break, Continue, Return))
+    return isinstance(x, (Assign, If, While, For, Collect, Def, Break, Continue, Return))
 
 
 def walk(node, path=()):

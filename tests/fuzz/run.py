@@ -80,8 +80,7 @@ def shrink_failure(case, failure, worker, budget_s, log=print):
 def regression_source(case, failure, mode) -> str:
     """A module that is the shrunk program plus FUZZ_CASE: how to run it and what went wrong."""
     detail = failure["detail"].replace('"""', "'''")
-    meta = {"params": case.prog.main.params, "ret": case.prog.main.ret, "args": case.args,
-            "static": case.static, "grad_arg": case.grad_arg, "modes": [mode]}
+    meta = {k: v for k, v in case.to_dict((mode,)).items() if k not in ("source", "label")}
     doc = (f'"""Fuzz regression ({case.label}, shrunk): {failure["status"]} under {mode}, '
            f'{failure["kind"]}.\n\nObserved:\n  {detail}\nExpected: the converted '
            f'program agrees with eager Python.\n"""\n')

@@ -17,6 +17,8 @@ The generator and the shrinker's validity check use these same rules.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
 from tests.fuzz import ir
 
 
@@ -64,82 +66,126 @@ def assignable(name: str) -> bool:
     return name[0] in "av"
 
 
+def small_size(e) -> bool:
+    """`e` is certainly in 0..4: a constant, a size parameter, or `(... % 5)`."""
+    if isinstance(e, ir.Const):
+        return 0 <= e.value <= 4
+    if isinstance(e, ir.Name):
+        return e.name.startswith("n")
+    return isinstance(e, ir.Op) and e.template == "({0} % 5)"
+
+
+def grad_expected(prog: ir.Program) -> bool:
+    """No loop that lowers to a non-differentiable while_loop (a while without
+    maximum_iterations, a range whose bounds may be traced)."""
+    for _, n in ir.walk(prog):
+        if isinstance(n, ir.While) and n.max_iter is None:
+            return False
+        if isinstance(n, ir.For) and n.iter == "range" and \
+                not all(isinstance(a, ir.Const) for a in n.args):
+            return False
+    return True
+
+
 # ------------------------------------------------------------- validity
 
 class Invalid(Exception):
     pass
 
 
+@dataclass
+class _Ctx:
+    fn: ir.Func
+    kinds: dict                 # every name of the function -> its one kind
+    callable: set               # helpers (and closures) defined before this point
+    frozen: frozenset = frozenset()   # enclosing variables a closure may read, not assign
+    in_loop: bool = False
+
+
 def validate(prog: ir.Program) -> None:
     """Raises Invalid when `prog` breaks a rule the generator keeps."""
-    seen = set()
+    helpers = set()
     for fn in prog.funcs():
-        for callee in ir.calls(fn):
-            if callee not in seen:
-                raise Invalid(f"{fn.name} calls {callee}, not defined before it")
-        kinds = dict(fn.params)
-        _check_block(fn.body, dict(fn.params), kinds, fn, in_loop=False)
-        if not fn.body or not isinstance(fn.body[-1], ir.Return):
-            raise Invalid(f"{fn.name} does not end with a return")
-        seen.add(fn.name)
+        _check_function(fn, {}, _Ctx(fn, dict(fn.params), set(helpers)))
+        helpers.add(fn.name)
 
 
-def _check_expr(e, scope, kinds):
+def _check_function(fn, scope, ctx):
+    if not fn.body or not isinstance(fn.body[-1], ir.Return):
+        raise Invalid(f"{fn.name} does not end with a return")
+    _check_block(fn.body, {**scope, **dict(fn.params)}, ctx)
+
+
+def _check_expr(e, scope, ctx):
     for _, n in ir.walk(e):
         if isinstance(n, ir.Name) and scope.get(n.name) != n.kind:
             raise Invalid(f"{n.name} read where it is not certainly assigned as {n.kind}")
+        if isinstance(n, ir.Op) and n.template[0] in "hg" and \
+                n.template.split("(")[0] not in ctx.callable:
+            raise Invalid(f"call of {n.template.split('(')[0]}, not defined before")
 
 
-def _check_block(stmts, scope, kinds, fn, in_loop):
+def _check_block(stmts, scope, ctx):
     for i, s in enumerate(stmts):
         if isinstance(s, ir.TERMINAL) and i != len(stmts) - 1:
             raise Invalid("statements after a jump")
-        _check_stmt(s, scope, kinds, fn, in_loop)
+        _check_stmt(s, scope, ctx)
         scope = after(s, scope)
 
 
-def _check_stmt(s, scope, kinds, fn, in_loop):
+def _check_stmt(s, scope, ctx):
+    loop_ctx = replace(ctx, in_loop=True)
     if isinstance(s, ir.Assign):
-        _check_expr(s.value, scope, kinds)
-        if not assignable(s.target) or kinds.setdefault(s.target, s.kind) != s.kind:
+        _check_expr(s.value, scope, ctx)
+        if not assignable(s.target) or s.target in ctx.frozen or \
+                ctx.kinds.setdefault(s.target, s.kind) != s.kind:
             raise Invalid(f"bad assignment to {s.target}")
         if s.op and scope.get(s.target) != s.kind:
             raise Invalid(f"{s.target} {s.op}= before assignment")
     elif isinstance(s, ir.If):
-        _check_expr(s.test, scope, kinds)
-        _check_block(s.body, scope, kinds, fn, in_loop)
-        _check_block(s.orelse, scope, kinds, fn, in_loop)
+        _check_expr(s.test, scope, ctx)
+        _check_block(s.body, scope, ctx)
+        _check_block(s.orelse, scope, ctx)
     elif isinstance(s, ir.While):
-        if s.counter in kinds:
+        if s.counter in ctx.kinds:
             raise Invalid(f"counter {s.counter} reused")
-        kinds[s.counter] = "i"
+        ctx.kinds[s.counter] = "i"
+        if s.max_iter is not None and not (small_size(s.bound) and s.max_iter > 4):
+            raise Invalid("a while with maximum_iterations must stay below it")
         inner = {**scope, s.counter: "i"}
-        _check_expr(s.bound, inner, kinds)
+        _check_expr(s.bound, inner, ctx)
         if s.test is not None:
-            _check_expr(s.test, inner, kinds)
-        _check_block(s.body, inner, kinds, fn, in_loop=True)
+            _check_expr(s.test, inner, ctx)
+        _check_block(s.body, inner, loop_ctx)
     elif isinstance(s, ir.For):
         for a in s.args:
-            _check_expr(a, scope, kinds)
+            _check_expr(a, scope, ctx)
         for t, k in zip(s.targets, s.kinds):
-            if kinds.setdefault(t, k) != k or t in scope:
+            if ctx.kinds.setdefault(t, k) != k or t in scope:
                 raise Invalid(f"bad loop target {t}")
-        _check_block(s.body, {**scope, **dict(zip(s.targets, s.kinds))}, kinds, fn, in_loop=True)
+        _check_block(s.body, {**scope, **dict(zip(s.targets, s.kinds))}, loop_ctx)
     elif isinstance(s, ir.Collect):
         loop = s.loop
         if loop.iter not in ("array", "enumerate", "zip") or may_exit(loop):
             raise Invalid("a list may only collect over an array, without early exits")
-        _check_stmt(loop, scope, kinds, fn, in_loop)
+        _check_stmt(loop, scope, ctx)
         inner = after_block(loop.body, {**scope, **dict(zip(loop.targets, loop.kinds))})
-        _check_expr(s.item, inner, kinds)
+        _check_expr(s.item, inner, ctx)
         if s.item.kind not in ("f", "i") or not assignable(s.target) or \
-                kinds.setdefault(s.target, s.kind) != s.kind:
+                ctx.kinds.setdefault(s.target, s.kind) != s.kind:
             raise Invalid(f"bad list collection into {s.target}")
+    elif isinstance(s, ir.Def):
+        if ctx.frozen or s.fn.name in ctx.callable:
+            raise Invalid("nested function inside a nested function, or defined twice")
+        inner = _Ctx(s.fn, {**ctx.kinds, **dict(s.fn.params)}, set(ctx.callable),
+                     frozenset(scope) - {p for p, _ in s.fn.params})
+        _check_function(s.fn, scope, inner)
+        ctx.callable.add(s.fn.name)
     elif isinstance(s, (ir.Break, ir.Continue)):
-        if not in_loop:
+        if not ctx.in_loop:
             raise Invalid("break/continue outside a loop")
     elif isinstance(s, ir.Return):
-        if [v.kind for v in s.values] != list(fn.ret):
+        if [v.kind for v in s.values] != list(ctx.fn.ret):
             raise Invalid("return of the wrong kinds")
         for v in s.values:
-            _check_expr(v, scope, kinds)
+            _check_expr(v, scope, ctx)

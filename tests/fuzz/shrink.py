@@ -17,6 +17,7 @@ time budget is spent. Reductions:
 from __future__ import annotations
 
 import copy
+import dataclasses
 import time
 
 from tests.fuzz import gen, ir, scope
@@ -123,7 +124,9 @@ def _unwrap(case):
                 if s.orelse:
                     options.append([ir.If(s.test, s.body, [])])
             if isinstance(s, ir.While) and s.test is not None:
-                options.append([ir.While(s.counter, s.bound, None, s.body)])
+                options.append([dataclasses.replace(s, test=None)])
+            if isinstance(s, ir.While) and s.max_iter is not None:
+                options.append([dataclasses.replace(s, max_iter=None)])
             for body in options:
                 yield _with_prog(case, ir.replaced(case.prog, path, stmts[:i] + body + stmts[i + 1:]))
 
