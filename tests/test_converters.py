@@ -278,12 +278,12 @@ CASES = [
                 n -= 1
 
             def get_state():
-                return (n, r)
+                return (n, r, t)
 
             def set_state(vars_):
                 nonlocal n, r, t
-                n, r = vars_
-            ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('n', 'r'), {})
+                n, r, t = vars_
+            ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('n', 'r', 't'), {}, 2)
             return r
     """),
 ]
@@ -318,8 +318,9 @@ def test_for_composite_state_and_undefined_binding():
             return last
     """)
     assert "last = ag__.Undefined('last')" in text
-    assert "return (last, self.total)" in text
-    assert "last, self.total = vars_" in text
+    assert "return (last, self.total, x)" in text       # outputs first, then the target
+    assert "last, self.total, x = vars_" in text
+    assert "('last', 'self.total', 'x'), {}, 2)" in text  # two outputs
 
 
 def test_global_writes_are_declared_global():

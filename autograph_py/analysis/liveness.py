@@ -11,8 +11,9 @@ with `anno.LIVE_OUT` and `anno.LIVE_IN` (for a loop: live at its head):
             s = s + t
         return s
 
-Names that nested functions declare `nonlocal`, and the function's own
-`global`/`nonlocal` names, are live everywhere: code elsewhere can read them.
+Names that nested functions (and lambdas) read or declare `nonlocal`, and the
+function's own `global`/`nonlocal` names, are live everywhere: code
+elsewhere can read them.
 """
 from __future__ import annotations
 
@@ -91,6 +92,13 @@ def _live_in_stmt(st, live_out, always):
 def analyze_function(fn) -> None:
     """Annotates every control-flow statement of `fn` (and nested functions)."""
     fs = activity.function_scope(fn)
-    always = frozenset(fs.globals | fs.nonlocals | activity.block_scope(fn.body).nonlocal_writes)
+    closures = set()
+    for node in activity._walk_own_scope(fn.body):
+        if isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda)):
+            closures |= activity.function_scope(node).free_reads
+    # A nested function may be called anywhere after it is made: what it reads
+    # of this function's locals is live everywhere.
+    always = frozenset(fs.globals | fs.nonlocals | activity.block_scope(fn.body).nonlocal_writes
+                       | (closures & fs.locals))
     anno.set(fn, anno.ALWAYS_LIVE, always)
     _live_in_block(fn.body, frozenset(), always)

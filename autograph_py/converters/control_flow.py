@@ -56,7 +56,7 @@ def _if(if_body, else_body, get_state, set_state, vars_, test, body, orelse,
 
 
 def _while(loop_test, loop_body, get_state, set_state, vars_, test, body,
-           globals_, nonlocals, state, names, opts):
+           globals_, nonlocals, state, names, opts, nouts):
     def loop_test():
         return test
 
@@ -73,11 +73,11 @@ def _while(loop_test, loop_body, get_state, set_state, vars_, test, body,
         nonlocal nonlocals
         (state,) = vars_
 
-    ag__.while_stmt(loop_test, loop_body, get_state, set_state, names, opts)  # noqa: F821
+    ag__.while_stmt(loop_test, loop_body, get_state, set_state, names, opts, nouts)  # noqa: F821
 
 
 def _for(loop_body, get_state, set_state, vars_, itr, target, iterable, extra_test, body,
-         globals_, nonlocals, state, names, opts):
+         globals_, nonlocals, state, names, opts, nouts):
     def loop_body(itr):
         global globals_
         nonlocal nonlocals
@@ -92,7 +92,8 @@ def _for(loop_body, get_state, set_state, vars_, itr, target, iterable, extra_te
         nonlocal nonlocals
         (state,) = vars_
 
-    ag__.for_stmt(iterable, extra_test, loop_body, get_state, set_state, names, opts)  # noqa: F821
+    ag__.for_stmt(iterable, extra_test, loop_body, get_state, set_state, names, opts,  # noqa: F821
+                  nouts)
 
 
 def _extra_test(loop_test, test):
@@ -170,33 +171,34 @@ class _ControlFlow(gast.NodeTransformer):
         unbound.update(n for n in nonlocals if n not in defined)
         return globals_, nonlocals
 
-    def _state(self, writes, composites, live, inputs=frozenset()):
-        """The state tuple: outputs (live after) first, then inputs-only names.
+    def _state(self, writes, composites, live):
+        """The state tuple: outputs (assigned and live after) first, then the rest.
 
-        An inputs-only name is assigned in the block and read in it before
-        that: each traced branch must start from its entry value, but it is
-        no output.
+        The rest are the other names the block assigns. A traced construct
+        restores them to their entry values before each branch it traces (a
+        branch may read one first) and afterwards (no tracer of a branch may
+        outlive it); they are not outputs.
         """
-        names = sorted(writes & live)
-        comp = sorted(composites)
-        names_in = sorted((writes & inputs) - live)
-        exprs = [gast.Name(n, gast.Load(), None, None) for n in names]
-        exprs += [_load(composites[c]) for c in comp]
-        exprs += [gast.Name(n, gast.Load(), None, None) for n in names_in]
-        names = names + comp + names_in
         fs = self.functions[-1][0]
+        outs = sorted(writes & live)
+        comp = sorted(composites)
+        rest = sorted(writes - live - fs.globals)
+        exprs = [gast.Name(n, gast.Load(), None, None) for n in outs]
+        exprs += [_load(composites[c]) for c in comp]
+        exprs += [gast.Name(n, gast.Load(), None, None) for n in rest]
+        names = outs + comp + rest
         labels = gast.Tuple([gast.Constant(self._label(n, fs), None) for n in names],
                             gast.Load())
-        return exprs, labels, len(names) - len(names_in)
+        return exprs, labels, len(names) - len(rest)
 
     def _label(self, name, fs):
         if name in fs.globals:
             return f"global {name}"  # the runtime refuses to stage a global
         return self.ctx.labels.get(name, name)
 
-    def _common(self, scope, live, inputs=frozenset()):
+    def _common(self, scope, live):
         globals_, nonlocals = self._declarations(scope.writes)
-        state, names, nouts = self._state(scope.writes, scope.composite_writes, live, inputs)
+        state, names, nouts = self._state(scope.writes, scope.composite_writes, live)
         self.nouts = nouts
         namer = self.ctx.namer
         get_state = namer.new("get_state")
@@ -209,10 +211,9 @@ class _ControlFlow(gast.NodeTransformer):
     def visit_If(self, node):
         scope = activity.statement_scope(node)
         live = anno.get(node, anno.LIVE_OUT, frozenset())
-        inputs = anno.get(node, anno.LIVE_IN, frozenset())
         self.generic_visit(node)
         namer = self.ctx.namer
-        common = self._common(scope, live, inputs)
+        common = self._common(scope, live)
         out = templates.replace(
             _if, if_body=namer.new("if_body"), else_body=namer.new("else_body"),
             test=node.test, body=node.body, orelse=node.orelse or [gast.Pass()],
@@ -224,9 +225,11 @@ class _ControlFlow(gast.NodeTransformer):
         live = anno.get(node, anno.LIVE_IN, frozenset()) | anno.get(node, anno.LIVE_OUT, frozenset())
         self.generic_visit(node)
         namer = self.ctx.namer
+        common = self._common(scope, live)
         out = templates.replace(
             _while, loop_test=namer.new("loop_test"), loop_body=namer.new("loop_body"),
-            test=node.test, body=node.body, opts=_options(node), **self._common(scope, live))
+            test=node.test, body=node.body, opts=_options(node),
+            nouts=gast.Constant(self.nouts, None), **common)
         return templates.located(out, node)
 
     def visit_For(self, node):
@@ -242,10 +245,11 @@ class _ControlFlow(gast.NodeTransformer):
             extra = gast.Name(loop_test, gast.Load(), None, None)
         self.generic_visit(node)
         namer = self.ctx.namer
+        common = self._common(scope, live)
         out += templates.replace(
             _for, loop_body=namer.new("loop_body"), itr=namer.new("itr"), target=node.target,
             iterable=node.iter, extra_test=extra if extra is not None else gast.Constant(None, None),
-            body=node.body, opts=_options(node), **self._common(scope, live))
+            body=node.body, opts=_options(node), nouts=gast.Constant(self.nouts, None), **common)
         return templates.located(out, node)
 
 

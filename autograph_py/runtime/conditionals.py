@@ -29,8 +29,8 @@ def if_stmt(cond, body, orelse, get_state, set_state, names, nouts=None):
 
     `body` and `orelse` assign the state variables `names` through
     `nonlocal`; `get_state()` returns their values and `set_state(values)`
-    assigns them. The first `nouts` (default: all) are outputs; the rest are
-    only restored before each traced branch, which reads them first.
+    assigns them. The first `nouts` (default: all) are outputs; a traced
+    `if` restores the rest to their entry values (see state.outputs_only).
     """
     if not is_traced(cond):
         trace_log.record("if", "python", "test is a Python value")
@@ -82,10 +82,8 @@ def _lax_if(cond, body, orelse, get_state, set_state, names, at, construct="`if`
             nouts=None, skip_keeps_earlier=False):
     trace_log.record("if", "lax.cond", "test is traced", at=at)
     pred = as_predicate(cond, construct, at)
+    get_state, set_state, names = st.outputs_only(get_state, set_state, names, nouts)
     init = get_state()
-    nouts = len(names) if nouts is None else nouts
-    inputs_only = tuple(init[nouts:])
-    names = names[:nouts]
     st.check_stageable(names, construct, at)
 
     def traced(fn):
@@ -93,7 +91,7 @@ def _lax_if(cond, body, orelse, get_state, set_state, names, at, construct="`if`
             set_state(init)
             with conditional_region():
                 fn()
-            out = st.flatten(get_state()[:nouts], names)
+            out = st.flatten(get_state(), names)
             return [l for v in out for l in v.leaves if is_array(l)], out
         return tracing.trace(run, [])
 
@@ -116,6 +114,4 @@ def _lax_if(cond, body, orelse, get_state, set_state, names, at, construct="`if`
 
     outs = iter(tracing.cond(pred, branch(t_jaxpr, plan.sources[0]),
                              branch(f_jaxpr, plan.sources[1])))
-    leaves = [[st.value_of(s, name, s.value if isinstance(s, st.Static) else next(outs))
-               for s in specs] for name, specs in zip(names, plan.specs)]
-    set_state(st.unflatten(plan.treedefs, leaves) + inputs_only)
+    set_state(st.rebuild(names, plan.treedefs, plan.specs, outs))

@@ -28,7 +28,7 @@ from autograph_py.runtime.undefined import conditional_region
 _MAX_RETRACES = 6
 
 
-def while_stmt(test, body, get_state, set_state, names, opts=None):
+def while_stmt(test, body, get_state, set_state, names, opts=None, nouts=None):
     """Reference semantics:
 
         while test():
@@ -46,6 +46,7 @@ def while_stmt(test, body, get_state, set_state, names, opts=None):
         t = _probe(test) if count == 0 and in_trace() else test()
         if is_traced(t):
             at = errors.where()
+            get_state, set_state, names = st.outputs_only(get_state, set_state, names, nouts)
             if limit is None:
                 _lax_while(test, body, get_state, set_state, names, opts, at)
             else:
@@ -74,7 +75,7 @@ def _probe(test):
     return t
 
 
-def for_stmt(iterable, extra_test, body, get_state, set_state, names, opts=None):
+def for_stmt(iterable, extra_test, body, get_state, set_state, names, opts=None, nouts=None):
     """Reference semantics:
 
         for item in iterable:
@@ -88,6 +89,8 @@ def for_stmt(iterable, extra_test, body, get_state, set_state, names, opts=None)
     Python iterables stay Python loops.
     """
     opts = opts or {}
+    if is_traced(iterable) or isinstance(iterable, (TracedRange, TracedEnumerate, TracedZip)):
+        get_state, set_state, names = st.outputs_only(get_state, set_state, names, nouts)
     if is_traced(iterable):
         if iterable.ndim == 0:
             raise TypeError(errors.message("iteration over a 0-d array", at=errors.where()))
@@ -100,10 +103,10 @@ def for_stmt(iterable, extra_test, body, get_state, set_state, names, opts=None)
         _lax_scan(xs, make_item, extra_test, body, get_state, set_state, names, opts,
                   errors.where())
     else:
-        _py_for(iterable, extra_test, body, get_state, set_state, names, opts)
+        _py_for(iterable, extra_test, body, get_state, set_state, names, opts, nouts)
 
 
-def _py_for(iterable, extra_test, body, get_state, set_state, names, opts):
+def _py_for(iterable, extra_test, body, get_state, set_state, names, opts, nouts):
     trace_log.record("for", "python", "iterates over a Python value", at=errors.where(3))
     if extra_test is None:
         for item in iterable:
@@ -114,6 +117,7 @@ def _py_for(iterable, extra_test, body, get_state, set_state, names, opts):
         t = extra_test()
         if is_traced(t):
             at = errors.where(3)
+            get_state, set_state, names = st.outputs_only(get_state, set_state, names, nouts)
             if isinstance(iterable, range):
                 # The rest of a Python range has a static length: a guarded scan
                 # over it stays reverse-differentiable, as the Python loop was.
@@ -146,10 +150,7 @@ def _consumed(r: range, it) -> int:
 # --------------------------------------------------------------- lax paths
 
 def _rebuild(plan: st.LoopPlan, names, carried):
-    carried = iter(carried)
-    leaves = [[st.value_of(s, name, s.value if isinstance(s, st.Static) else next(carried))
-               for s in specs] for name, specs in zip(names, plan.specs)]
-    return st.unflatten(plan.treedefs, leaves)
+    return st.rebuild(names, plan.treedefs, plan.specs, carried)
 
 
 def _initial_carry(plan: st.LoopPlan, init_vars):

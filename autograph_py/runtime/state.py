@@ -59,9 +59,20 @@ class Dynamic:
     poison: tuple | None = None
 
 
-def value_of(spec, name: str, value):
-    """The user-level value of a leaf: wrapped when some path left it unassigned."""
-    return value if spec.poison is None else MaybeUndefined(name, value, spec.poison)
+def rebuild(names, treedefs, specs, dynamic) -> tuple:
+    """Variable values from specs (Static leaves) and lax outputs (`dynamic`, in order).
+
+    A variable any of whose leaves may be unassigned is wrapped whole in a
+    MaybeUndefined, so a read of the variable (not just of that leaf) sees it.
+    """
+    dynamic = iter(dynamic)
+    values = []
+    for name, td, var_specs in zip(names, treedefs, specs):
+        leaves = [s.value if isinstance(s, Static) else next(dynamic) for s in var_specs]
+        value = td.unflatten(leaves)
+        poison = next((s.poison for s in var_specs if s.poison is not None), None)
+        values.append(value if poison is None else MaybeUndefined(name, value, poison))
+    return tuple(values)
 
 
 @dataclass
@@ -74,6 +85,26 @@ class Var:
     size: int | None = None   # length, when the value is a list (it may grow by appends)
     poison: dict = field(default_factory=dict)   # leaf index -> why it may be unassigned
 
+
+
+def outputs_only(get_state, set_state, names, nouts):
+    """The construct's view of its state: the first `nouts` variables.
+
+    The rest (assigned in the block but not read after it) keep their entry
+    values whenever the state is set, so each traced branch or iteration
+    starts from them, and no tracer of a traced block outlives it.
+    """
+    if nouts is None or nouts == len(names):
+        return get_state, set_state, names
+    rest = tuple(get_state()[nouts:])
+
+    def get():
+        return get_state()[:nouts]
+
+    def set_(values):
+        set_state(tuple(values) + rest)
+
+    return get, set_, names[:nouts]
 
 
 def check_stageable(names, construct: str, at: str) -> None:
@@ -91,12 +122,11 @@ def check_stageable(names, construct: str, at: str) -> None:
 def flatten(values, names) -> list[Var]:
     out = []
     for name, v in zip(names, values):
-        leaves, treedef = jax.tree_util.tree_flatten(v, is_leaf=is_placeholder)
-        poison = {}
-        for j, leaf in enumerate(leaves):
-            if isinstance(leaf, MaybeUndefined):
-                poison[j], leaves[j] = leaf.reason, leaf.value
-        out.append(Var(name, v, treedef, leaves, len(v) if type(v) is list else None, poison))
+        inner = v.value if isinstance(v, MaybeUndefined) else v
+        leaves, treedef = jax.tree_util.tree_flatten(inner, is_leaf=is_placeholder)
+        poison = dict.fromkeys(range(len(leaves)), v.reason) if inner is not v else {}
+        out.append(Var(name, v, treedef, leaves, len(inner) if type(inner) is list else None,
+                       poison))
     return out
 
 
