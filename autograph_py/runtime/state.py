@@ -141,6 +141,8 @@ def is_dynamic_leaf(v) -> bool:
 def describe(v) -> str:
     if is_undefined(v):
         return "no value"
+    if v is None:
+        return "None"
     if is_array(v):
         return str(aval_of(v))
     if is_py_scalar(v):
