@@ -11,9 +11,11 @@ runs must agree:
   variable may start as a Python int (`s = 0`) and become float (promotion);
 - `while` loops count up to a small bound; `range` bounds are constants,
   size parameters (0..4) or `(expr % 5)`; so every loop ends;
-- int assignments wrap (`% m`) and float constants are dyadic (0.5, 0.25),
-  so int32 never overflows and Python floats and float32 give the same
-  numbers, and comparisons do not flip between them;
+- int assignments wrap (`% m`), float assignments clip to [-8, 8] (and
+  `v += e` never reads `v` in `e`), and float constants are dyadic (0.5,
+  0.25), so int32 never overflows, values stay well-conditioned, Python
+  floats and float32 give the same numbers, and comparisons do not flip
+  between them;
 - no division by a variable, no Python `int()`/`float()`/`min`/`max` of a
   traced value, no float `==`.
 """
@@ -70,6 +72,10 @@ CONSTS = {
     "ck": [1, 2, 3],
     "cm": [2, 3, 4, 5, 7],
 }
+# Assertions that hold (an assert that fails is also generated, rarely).
+TRUISMS = [("jnp.isfinite({0})", "f"), ("jnp.all(jnp.isfinite({0}))", "fa"), ("(abs({0}) >= 0)", "i"),
+           ("({0} % 3 < 3)", "i"), ("({0} or (not {0}))", "b"), ("({0}[1] < 7)", "p")]
+
 ARRAY_LEAVES = {"fa": ["jnp.ones(L)", "jnp.zeros(L)", "(jnp.arange(L) * 0.5)"],
                 "ia": ["jnp.arange(L)", "jnp.zeros(L, jnp.int32)"],
                 "p": ["(0.5, 1)", "(0.0, 0)"]}
@@ -88,7 +94,8 @@ class Config:
     p_static: float = 0.3
     L: tuple = (2, 4)
     weights: dict = field(default_factory=lambda: {
-        "assign": 10, "if": 5, "for": 4, "while": 2, "collect": 1, "jump": 2, "return": 1})
+        "assign": 10, "if": 5, "for": 4, "while": 2, "collect": 1, "jump": 2, "return": 1,
+        "assert": 1, "print": 0.3})
 
 
 # "small" is the `make test` batch: fewer and shallower statements, one array length.
@@ -199,7 +206,7 @@ class Gen:
         if depth == 0 or not exits:
             w["return"] = 0
         kind = self.rng.choices(list(w), weights=list(w.values()))[0]
-        if kind in ("assign", "jump", "return"):
+        if kind in ("assign", "jump", "return", "assert", "print"):
             return getattr(self, "gen_" + kind)(scope, depth, loops, fn)
         return getattr(self, "gen_" + kind)(scope, depth, loops, fn, exits)
 
@@ -210,19 +217,34 @@ class Gen:
             kind = scope[name]
         else:
             name, kind = self.fresh("v"), self.rng.choice(ir.KINDS)
-        r = self.rng.random()
-        if name in scope and r < 0.35:
+        if name in scope and self.rng.random() < 0.35:
             if kind in ("f", "fa"):
                 op = self.rng.choice("+-*")
-                value = self.const("cs") if op == "*" else self.expr(
-                    self.rng.choice(["f", kind]), scope)
-                return Assign(name, kind, value, op)
+                if op == "*":
+                    return Assign(name, kind, Const(self.rng.choice([0.5, -0.5, 0.25, -1.0]), "f"), op)
+                outer = {n: k for n, k in scope.items() if n != name}   # no v += f(v): it compounds
+                return Assign(name, kind, self.expr(self.rng.choice(["f", kind]), outer), op)
             if kind in ("i", "ia"):
                 return Assign(name, kind, self.const("ck"), self.rng.choice("+-"))
         value = self.expr(kind, scope)
         if kind in ("i", "ia") and not isinstance(value, (Name, Const)):
             value = Op("({0} % {1})", [value, self.const("cm")], kind)
+        elif kind in ("f", "fa") and isinstance(value, Op) and \
+                any(isinstance(n, Name) for _, n in ir.walk(value)):
+            # Bounded values keep float32 rounding from turning into different
+            # branches or ill-conditioned results (sin of a huge number).
+            value = Op("jnp.clip({0}, -8.0, 8.0)", [value], kind)
         return Assign(name, kind, value)
+
+    def gen_assert(self, scope, depth, loops, fn):
+        if self.rng.random() < 0.03:
+            return ir.Assert(self.expr("b", scope), f"check {self.fresh('')} failed")
+        template, kind = self.rng.choice(TRUISMS)
+        return ir.Assert(Op(template, [self.expr(kind, scope, 1)], "b"), "cannot fail")
+
+    def gen_print(self, scope, depth, loops, fn):
+        kinds = self.rng.sample(["f", "i", "fa", "b"], self.rng.randint(1, 2))
+        return ir.Print(self.fresh("p"), [self.expr(k, scope, 1) for k in kinds])
 
     def gen_if(self, scope, depth, loops, fn, exits=True):
         body = self.block(scope, depth + 1, loops, fn, exits=exits)

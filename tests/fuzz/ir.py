@@ -115,6 +115,20 @@ class Collect:
 
 
 @dataclass
+class Assert:
+    """`assert test, "message"`: a run-time check when `test` is traced."""
+    test: Expr
+    msg: str
+
+
+@dataclass
+class Print:
+    """`print("tag", values...)`: jax.debug.print when a value is traced (output not compared)."""
+    tag: str
+    values: list
+
+
+@dataclass
 class Break:
     pass
 
@@ -212,6 +226,10 @@ def _render_stmt(s, indent, out, keyword="if"):
         out.append(f"{pad}{s.target} = jnp.stack({s.acc})")
     elif isinstance(s, Def):
         out.append(render_func(s.fn, indent))
+    elif isinstance(s, Assert):
+        out.append(f"{pad}assert {render_expr(s.test)}, {s.msg!r}")
+    elif isinstance(s, Print):
+        out.append(f"{pad}print({', '.join([repr(s.tag)] + [render_expr(v) for v in s.values])})")
     elif isinstance(s, Break):
         out.append(f"{pad}break")
     elif isinstance(s, Continue):
@@ -265,7 +283,8 @@ def is_expr(x) -> bool:
 
 
 def is_stmt(x) -> bool:
-    return isinstance(x, (Assign, If, While, For, Collect, Def, Break, Continue, Return))
+    return isinstance(x, (Assign, If, While, For, Collect, Def, Assert, Print, Break, Continue,
+                          Return))
 
 
 def walk(node, path=()):
@@ -303,6 +322,20 @@ def replaced(prog, path, value):
 def names_read(node) -> set:
     return {n.name for _, n in walk(node) if isinstance(n, Name)} | (
         {node.counter} if isinstance(node, While) else set())
+
+
+def own_returns(fn: Func) -> list:
+    """The `return` statements of `fn` itself, not of the closures it defines."""
+    out, todo = [], [fn.body]
+    while todo:
+        for s in todo.pop():
+            if isinstance(s, Return):
+                out.append(s)
+            elif isinstance(s, (If, While, For)):
+                todo += [s.body] + ([s.orelse] if isinstance(s, If) else [])
+            elif isinstance(s, Collect):
+                todo.append(s.loop.body)
+    return out
 
 
 def calls(node) -> set:

@@ -181,6 +181,11 @@ def _check_stmt(s, scope, ctx):
                      frozenset(scope) - {p for p, _ in s.fn.params})
         _check_function(s.fn, scope, inner)
         ctx.callable.add(s.fn.name)
+    elif isinstance(s, ir.Assert):
+        _check_expr(s.test, scope, ctx)
+    elif isinstance(s, ir.Print):
+        for v in s.values:
+            _check_expr(v, scope, ctx)
     elif isinstance(s, (ir.Break, ir.Continue)):
         if not ctx.in_loop:
             raise Invalid("break/continue outside a loop")
