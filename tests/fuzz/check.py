@@ -206,58 +206,69 @@ def _vmapped(fn, args, static):
     return call, traced
 
 
+class _Run:
+    """One program's runs: the eager results, then one method per mode."""
+
+    def __init__(self, case, f, user_file):
+        self.case, self.f, self.user_file = case, f, user_file
+        self.static = case["static"]
+        self.sets = [make_args(v, case["params"], self.static) for v in case["args"]]
+        self.failures, self.skipped, self.eager = [], [], []
+
+    def _compare(self, expected, got, mode, **extra):
+        fail = compare(expected, got, mode, self.user_file)
+        if fail:
+            self.failures.append({**fail, **extra})
+        return fail
+
+    def jit(self):
+        jitted = autograph_py.function(
+            self.f, static_argnums=tuple(j for j, s in enumerate(self.static) if s))
+        for j, (a, e) in enumerate(zip(self.sets, self.eager)):   # one jit, both input sets
+            if self._compare(e, capture(jitted, *a), "jit", input=j):
+                return
+
+    def grad(self):
+        at, args, ret = self.case.get("grad_arg"), self.sets[0], self.case["ret"]
+        if at is None:
+            self.skipped.append("grad: no traced float parameter")
+            return
+        expected = capture(jax.grad(_loss(self.f, ret, args, at)), args[at])
+        if isinstance(expected, Raised):
+            self.skipped.append(f"grad: eager grad raised {expected.describe()}")
+            return
+        got = capture(jax.jit(jax.grad(_loss(autograph_py.convert(self.f), ret, args, at))),
+                      args[at])
+        if isinstance(got, Raised) and GRAD_WHILE in str(got.exc) and \
+                not self.case.get("grad_expected"):
+            self.skipped.append("grad: lax.while_loop is not reverse-differentiable")
+            return
+        self._compare(expected, got, "grad")
+
+    def vmap(self):
+        call, traced = _vmapped(autograph_py.convert(self.f), self.sets[0], self.static)
+        if not traced:
+            self.skipped.append("vmap: no traced parameter")
+        elif any(isinstance(e, Raised) for e in self.eager):
+            self.skipped.append("vmap: eager raised")
+        else:   # the batch is the two input sets
+            batch = [jnp.stack([self.sets[0][j], self.sets[1][j]]) for j in traced]
+            expected = jax.tree_util.tree_map(lambda x, y: np.stack([x, y]), *self.eager)
+            self._compare(expected, capture(jax.jit(jax.vmap(call)), *batch), "vmap")
+
+
 def check_case(case: dict) -> dict:
     """Runs the modes in `case["modes"]`; returns the failures and what did not apply."""
     mod = load(case.get("source"), case.get("file"))
-    user_file = os.path.abspath(mod.__file__)
-    f = getattr(mod, case.get("fn", "f"))
-    params, static, ret = case["params"], case["static"], case["ret"]
-    sets = [make_args(v, params, static) for v in case["args"]]
-    failures, skipped = [], []
+    run = _Run(case, getattr(mod, case.get("fn", "f")), os.path.abspath(mod.__file__))
     try:
-        eager = [capture(f, *a) for a in sets]
-        modes = case["modes"]
-        if "jit" in modes:
-            jitted = autograph_py.function(
-                f, static_argnums=tuple(j for j, s in enumerate(static) if s))
-            for j, (a, e) in enumerate(zip(sets, eager)):
-                fail = compare(e, capture(jitted, *a), "jit", user_file)
-                if fail:
-                    failures.append({**fail, "input": j})
-                    break
-        if "grad" in modes:
-            at = case.get("grad_arg")
-            if at is None:
-                skipped.append("grad: no traced float parameter")
-            else:
-                expected = capture(jax.grad(_loss(f, ret, sets[0], at)), sets[0][at])
-                if isinstance(expected, Raised):
-                    skipped.append(f"grad: eager grad raised {expected.describe()}")
-                else:
-                    got = capture(jax.jit(jax.grad(_loss(autograph_py.convert(f), ret, sets[0],
-                                                         at))), sets[0][at])
-                    if isinstance(got, Raised) and GRAD_WHILE in str(got.exc) and \
-                            not case.get("grad_expected"):
-                        skipped.append("grad: lax.while_loop is not reverse-differentiable")
-                    else:
-                        fail = compare(expected, got, "grad", user_file)
-                        if fail:
-                            failures.append(fail)
-        if "vmap" in modes:
-            call, traced = _vmapped(autograph_py.convert(f), sets[0], static)
-            if not traced:
-                skipped.append("vmap: no traced parameter")
-            elif any(isinstance(e, Raised) for e in eager):
-                skipped.append("vmap: eager raised")
-            else:
-                batch = [jnp.stack([sets[0][j], sets[1][j]]) for j in traced]
-                expected = jax.tree_util.tree_map(lambda x, y: np.stack([x, y]), *eager)
-                got = capture(jax.jit(jax.vmap(call)), *batch)
-                fail = compare(expected, got, "vmap", user_file)
-                if fail:
-                    failures.append(fail)
+        run.eager = [capture(run.f, *a) for a in run.sets]
+        for mode in ("jit", "grad", "vmap"):
+            if mode in case["modes"]:
+                getattr(run, mode)()
     finally:
         unload(mod)
+    failures, skipped, eager = run.failures, run.skipped, run.eager
     status = "ok"
     if failures:
         status = "crash" if any(x["status"] == "crash" for x in failures) else "mismatch"
