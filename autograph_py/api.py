@@ -12,6 +12,7 @@ from autograph_py import config
 
 _flags = config._global
 from autograph_py.core import transpiler
+from autograph_py.runtime.builtins import assertion_from
 
 
 def convert(fn: Callable, *, strict: bool | None = None) -> Callable:
@@ -65,9 +66,15 @@ def _call(state, *args, **kwargs):
     if jitted is None:
         jitted = state.jitted = jax.jit(convert(state.fn, strict=state.strict),
                                         **state.jit_options)
-    if kwargs:
-        return jitted(*args, **kwargs)
-    return jitted(*args)  # an empty **kwargs slows jit's C++ dispatch
+    try:
+        if kwargs:
+            return jitted(*args, **kwargs)
+        return jitted(*args)  # an empty **kwargs slows jit's C++ dispatch
+    except jax.errors.JaxRuntimeError as e:
+        failed = assertion_from(e)
+        if failed is None:
+            raise
+        raise failed from e
 
 
 class Function(functools.partial):

@@ -240,6 +240,7 @@ def test_assert_failure_carries_message_and_location():
     with pytest.raises(Exception) as info:
         jax.block_until_ready(ag.function(f)(jnp.float32(-1.0)))
         jax.effects_barrier()
+    assert isinstance(info.value, AssertionError)   # @function re-raises the callback's error
     text = str(info.value)
     assert "x must be positive" in text
     assert f"{HERE}:{line_of(f, 'assert x > 0')}" in text
@@ -344,3 +345,18 @@ def test_del_in_a_traced_branch_makes_the_name_unassigned_there():
     assert re.search(r"'t' is read after the `if` statement", str(e))
     with pytest.raises(NameError, match="'t'"):
         ag.convert(g)(1.0)
+
+
+def test_false_assert_in_an_untaken_traced_branch_does_not_fire():
+    def f(x):
+        if x < 1.0:
+            y = x
+        else:
+            assert False, "x too big"
+            y = 0.0
+        return y
+
+    assert float(ag.function(f)(jnp.float32(0.5))) == 0.5
+    with pytest.raises(AssertionError, match="x too big"):
+        jax.block_until_ready(ag.function(f)(jnp.float32(2.0)))
+        jax.effects_barrier()

@@ -33,7 +33,12 @@ def worker():
 
 
 @pytest.mark.parametrize("path", CASES, ids=[os.path.basename(p)[:-3] for p in CASES])
-def test_regression(path, worker):
-    res = worker.check(_case(path))
+def test_regression(path, worker, request):
+    case = _case(path)
+    if case.get("known_limitation"):
+        # A documented limitation (README, FINDINGS.md): expected to fail, and
+        # strict, so the mark must go once it passes.
+        request.applymarker(pytest.mark.xfail(reason=case["known_limitation"], strict=True))
+    res = worker.check(case)
     assert res["status"] == "ok", "\n".join(
         f"{f['status']} [{f['mode']}] {f['kind']}: {f['detail']}" for f in res["failures"])

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import builtins
+import re
 import sys
 
 import jax
@@ -10,6 +11,7 @@ from autograph_py import errors
 from autograph_py.runtime import trace_log
 from autograph_py.runtime.dispatch import is_traced
 from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedZip
+from autograph_py.runtime.undefined import in_conditional_region
 
 
 def print_(*args, sep=" ", end="\n", file=None, flush=False):
@@ -62,17 +64,36 @@ def assert_stmt(test, message):
     the assert's file:line.
     """
     if not is_traced(test):
-        if not test:
+        if test:
+            return
+        if not in_conditional_region():
             msg = message()
             raise AssertionError(msg) if msg is not None else AssertionError()
-        return
+        # A false assert in a branch that is traced but may not run: it must
+        # fail when the branch runs, not while it is traced.
+        test = jax.numpy.asarray(False)
     at = errors.where()
     trace_log.record("assert", "jax.debug.callback", "test is traced", at=at)
     msg = message()
-    text = f"{msg if msg is not None else 'assertion failed'} (assert at {at})"
+    text = f"{msg if msg is not None else 'assertion failed'} ({ASSERT_MARK} {at})"
 
     def check(ok):
         if not bool(ok.all()):
             raise AssertionError(text)
 
     jax.debug.callback(check, test, ordered=False)
+
+
+ASSERT_MARK = "assert at"
+_ASSERT_FAILURE = re.compile(r"AssertionError: (.*\(" + ASSERT_MARK + r" [^)]*\))")
+
+
+def assertion_from(error: Exception) -> AssertionError | None:
+    """The AssertionError a failed run-time assert raised inside a callback, if that is `error`.
+
+    JAX reports an exception raised in a callback as a runtime error with the
+    callback's traceback in its text; `@function` turns ours back into the
+    AssertionError the assert statement raises in Python.
+    """
+    found = _ASSERT_FAILURE.findall(str(error))
+    return AssertionError(found[-1]) if found else None

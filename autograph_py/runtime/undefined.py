@@ -107,6 +107,10 @@ def conditional_region():
         _region.depth -= 1
 
 
+def in_conditional_region() -> bool:
+    return getattr(_region, "depth", 0) > 0
+
+
 def read(value):
     """A user read of a local that may be unassigned (generated code calls it as ag__.ld)."""
     if isinstance(value, Undefined):
