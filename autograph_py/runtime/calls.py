@@ -39,7 +39,7 @@ def converted_call(f, args, kwargs=None):
     """
     if kwargs is None:
         kwargs = {}
-    override = ag_builtins.OVERRIDES.get(f) if _hashable(f) else None
+    override = ag_builtins.OVERRIDES.get(f) if _is_builtin(f) else None
     if override is not None:
         return override(*args, **kwargs)
     target = _target(f)
@@ -88,7 +88,9 @@ def _any_traced(args, kwargs):
     return any(is_traced(l) for l in jax.tree_util.tree_leaves((args, kwargs)))
 
 
-def _hashable(f):
+def _is_builtin(f):
+    # The overridden builtins are a builtin function (print) and types (range, ...);
+    # testing the type first avoids hashing arbitrary callables.
     return type(f) is types.BuiltinFunctionType or type(f) is type
 
 

@@ -130,10 +130,6 @@ def flatten(values, names) -> list[Var]:
     return out
 
 
-def unflatten(treedefs, leaves_per_var) -> tuple:
-    return tuple(td.unflatten(ls) for td, ls in zip(treedefs, leaves_per_var))
-
-
 def is_dynamic_leaf(v) -> bool:
     return is_array(v) or is_py_scalar(v)
 
