@@ -72,7 +72,8 @@ CONSTS = {
     "ck": [1, 2, 3],
     "cm": [2, 3, 4, 5, 7],
 }
-# Assertions that hold (an assert that fails is also generated, rarely).
+# Assertions that hold for any values (an assert that may fail is also generated, rarely).
+TRUISM_MSG = "cannot fail"
 TRUISMS = [("jnp.isfinite({0})", "f"), ("jnp.all(jnp.isfinite({0}))", "fa"), ("(abs({0}) >= 0)", "i"),
            ("({0} % 3 < 3)", "i"), ("({0} or (not {0}))", "b"), ("({0}[1] < 7)", "p")]
 
@@ -116,6 +117,7 @@ class Case:
         return {"source": self.prog.source(), "params": self.prog.main.params,
                 "ret": self.prog.main.ret, "args": self.args, "static": self.static,
                 "grad_arg": self.grad_arg, "grad_expected": sc.grad_expected(self.prog),
+                "nested_asserts": nested_asserts(self.prog),
                 "modes": list(modes), "label": self.label}
 
 
@@ -240,7 +242,7 @@ class Gen:
         if self.rng.random() < 0.03:
             return ir.Assert(self.expr("b", scope), f"check {self.fresh('')} failed")
         template, kind = self.rng.choice(TRUISMS)
-        return ir.Assert(Op(template, [self.expr(kind, scope, 1)], "b"), "cannot fail")
+        return ir.Assert(Op(template, [self.expr(kind, scope, 1)], "b"), TRUISM_MSG)
 
     def gen_print(self, scope, depth, loops, fn):
         kinds = self.rng.sample(["f", "i", "fa", "b"], self.rng.randint(1, 2))
@@ -361,6 +363,15 @@ class Gen:
         return {"f": dyadic, "i": lambda: rng.randint(-3, 5), "b": lambda: rng.random() < 0.5,
                 "fa": lambda: [dyadic() for _ in range(L)],
                 "ia": lambda: [rng.randint(-3, 5) for _ in range(L)]}[kind]()
+
+
+def nested_asserts(prog: Program) -> bool:
+    """An `assert` that may fail and may run in a traced branch or loop body:
+    in a block of `f`, or anywhere in a helper or closure (which may be called
+    from one). Truisms hold for any values, so they do not count."""
+    top = {id(s) for s in prog.main.body}
+    return any(isinstance(n, ir.Assert) and n.msg != TRUISM_MSG and id(n) not in top
+               for _, n in ir.walk(prog))
 
 
 def make_case(seed: int, index: int, config: str | Config = "default") -> Case:

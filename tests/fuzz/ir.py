@@ -338,7 +338,7 @@ def own_returns(fn: Func) -> list:
     return out
 
 
-def calls(node) -> set:
-    """Names of the helpers called below `node`."""
+def calls(node, prefix="h") -> set:
+    """Names of the helpers (prefix "h") or closures ("g") called below `node`."""
     return {n.template.split("(")[0] for _, n in walk(node)
-            if isinstance(n, Op) and n.template.startswith("h")}
+            if isinstance(n, Op) and n.template.startswith(prefix)}

@@ -15,6 +15,7 @@ One program: `python -m tests.fuzz.run --seed 0 --only 17 --show`.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import hashlib
 import os
 import pprint
@@ -105,6 +106,8 @@ def main(argv=None):
     p.add_argument("--only", type=int, action="append", help="check only these program indices")
     p.add_argument("--config", default="default", choices=sorted(gen.CONFIGS))
     p.add_argument("--modes", default=",".join(MODES))
+    p.add_argument("--without", default="", help="statement kinds not to generate, e.g. "
+                   "assert,print (to look past an open finding)")
     p.add_argument("--show", action="store_true", help="print each checked program's source")
     p.add_argument("--shrink", type=int, default=5, help="shrink at most this many failure kinds")
     p.add_argument("--shrink-budget", type=float, default=150.0, help="seconds per shrink")
@@ -113,16 +116,21 @@ def main(argv=None):
     a = p.parse_args(argv)
 
     modes = tuple(m for m in a.modes.split(",") if m)
+    config = gen.CONFIGS[a.config]
+    if a.without:
+        weights = {k: (0 if k in a.without.split(",") else w) for k, w in config.weights.items()}
+        config = dataclasses.replace(config, weights=weights)
     indices = a.only or list(range(a.start, a.start + a.n))
     if a.show:
         for k in indices:
-            case = gen.make_case(a.seed, k, a.config)
+            case = gen.make_case(a.seed, k, config)
             print(f"# ---- program {k} (seed {a.seed}) static={case.static} args={case.args}")
             print(case.prog.source())
-    print(f"fuzz: seed {a.seed}, {len(indices)} programs, config {a.config}, modes {','.join(modes)}",
+    print(f"fuzz: seed {a.seed}, {len(indices)} programs, config {a.config}"
+          f"{' without ' + a.without if a.without else ''}, modes {','.join(modes)}",
           flush=True)
     with Worker(timeout_s=a.timeout) as worker:
-        failures, counts, skipped = run_batch(a.seed, indices, a.config, modes, worker,
+        failures, counts, skipped = run_batch(a.seed, indices, config, modes, worker,
                                               log=lambda s: print(s, flush=True),
                                               every=max(1, min(50, len(indices) // 10)))
         if skipped:

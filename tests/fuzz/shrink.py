@@ -57,8 +57,9 @@ def _drop_helpers(case):
 
 
 def _inline_calls(case):
-    """Every call of one helper replaced by a constant of its kind (then the helper can go)."""
-    for h in case.prog.helpers:
+    """Every call of one helper or closure replaced by a constant of its kind (then it can go)."""
+    closures = [s.fn for s in case.prog.main.body if isinstance(s, ir.Def)]
+    for h in case.prog.helpers + closures:
         prefix = h.name + "("
         new = copy.deepcopy(case.prog)
         calls = [p for p, n in ir.walk(new) if isinstance(n, Op) and n.template.startswith(prefix)]
@@ -70,6 +71,15 @@ def _inline_calls(case):
             if isinstance(node, Op) and node.template.startswith(prefix):
                 new = ir.replaced(new, path, default(node.kind, new.L))
         if calls:
+            yield _with_prog(case, new)
+
+
+def _drop_closures(case):
+    main = case.prog.main
+    for i, s in enumerate(main.body):
+        if isinstance(s, ir.Def) and s.fn.name not in ir.calls(main, "g"):
+            new = copy.deepcopy(case.prog)
+            del new.main.body[i]
             yield _with_prog(case, new)
 
 
@@ -171,7 +181,7 @@ def _simpler_values(v, kind):
         yield type(v)(0)
 
 
-REDUCTIONS = (_inline_calls, _drop_helpers, _drop_params, _drop_returned, _delete_runs, _unwrap,
+REDUCTIONS = (_inline_calls, _drop_helpers, _drop_closures, _drop_params, _drop_returned, _delete_runs, _unwrap,
               _simplify_exprs, _simplify_args)
 
 

@@ -1,12 +1,14 @@
-"""Runs checks in a child process, so a converted program that never ends is a result.
+"""Runs checks in a child process, so a program that hangs or kills its process is a result.
 
     with Worker(timeout_s=60) as w:
         result = w.check(case.to_dict())
 
 A compiled `lax.while_loop` that never ends cannot be interrupted from
-Python, so each check runs in one long-lived child process (JAX is imported
-once); on a timeout the child is killed, the case reported as a mismatch
-of kind "timeout", and a fresh child started.
+Python, and a compiler crash (SIGSEGV) takes the process with it; so each
+check runs in one long-lived child process (JAX is imported once). A
+timeout is reported as a mismatch of kind "timeout", a dead child as a
+crash of kind "process died (SIGSEGV)" (of the first mode that dies on its
+own); either way a fresh child takes over.
 """
 from __future__ import annotations
 
@@ -15,7 +17,9 @@ import io
 import logging
 import multiprocessing as mp
 import os
+import signal
 import tempfile
+import time
 
 # Set before the child imports JAX: full tracebacks (to tell crashes from
 # mismatches), CPU only, and a light footprint on a shared machine.
@@ -33,19 +37,37 @@ os.environ.setdefault("JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS", "0")
 os.environ.setdefault("JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES", "0")
 
 
-def _run(case):
+def _serve(conn):
     from tests.fuzz import check
     # A failing traced assert is an outcome to compare, not a log entry.
     logging.getLogger("jax._src.debugging").setLevel(logging.CRITICAL)
-    with contextlib.redirect_stdout(io.StringIO()):   # what generated programs print
-        return check.check_case(case)
+    while True:
+        try:
+            case = conn.recv()
+        except EOFError:
+            return
+        try:
+            with contextlib.redirect_stdout(io.StringIO()):   # what generated programs print
+                conn.send(("result", check.check_case(case)))
+        except Exception:  # noqa: BLE001 -- a bug in the checker itself: the parent re-raises
+            import traceback
+            conn.send(("error", traceback.format_exc()))
+
+
+class CheckerError(RuntimeError):
+    """The checker (not the program under test) failed; the child's traceback is the message."""
+
+
+def _failed(status, modes, kind, detail):
+    fail = {"status": status, "mode": ",".join(modes), "kind": kind, "detail": detail}
+    return {"status": status, "failures": [fail], "skipped": [], "eager_raised": []}
 
 
 class Worker:
     def __init__(self, timeout_s: float = 60.0, recycle_after: int = 300):
         self.timeout_s, self.recycle_after = timeout_s, recycle_after
         self._ctx = mp.get_context("spawn")
-        self._pool = None
+        self._proc = self._conn = None
         self._done = 0
 
     def __enter__(self):
@@ -55,23 +77,55 @@ class Worker:
         self.close()
 
     def close(self):
-        if self._pool is not None:
-            self._pool.terminate()
-            self._pool.join()
-            self._pool = None
+        if self._proc is not None:
+            self._conn.close()
+            self._proc.kill()
+            self._proc.join()
+            self._proc = self._conn = None
+
+    def _start(self):
+        self.close()
+        self._conn, child = self._ctx.Pipe()
+        self._proc = self._ctx.Process(target=_serve, args=(child,), daemon=True)
+        self._proc.start()
+        child.close()
+        self._done = 0
 
     def check(self, case: dict) -> dict:
-        if self._pool is None or self._done >= self.recycle_after:
-            self.close()
-            self._pool = self._ctx.Pool(1)
-            self._done = 0
+        result = self._check(case)
+        if result["failures"] and result["failures"][0]["kind"].startswith("process died") \
+                and len(case["modes"]) > 1:
+            for mode in case["modes"]:     # which mode kills it?
+                alone = self._check({**case, "modes": [mode]})
+                if alone["status"] != "ok":
+                    return alone
+        return result
+
+    def _check(self, case: dict) -> dict:
+        if self._proc is None or not self._proc.is_alive() or self._done >= self.recycle_after:
+            self._start()
         self._done += 1
-        pending = self._pool.apply_async(_run, (case,))
-        try:
-            return pending.get(self.timeout_s)
-        except mp.TimeoutError:
+        self._conn.send(case)
+        deadline = time.monotonic() + self.timeout_s
+        while time.monotonic() < deadline:
+            if self._conn.poll(0.1):
+                try:
+                    tag, value = self._conn.recv()
+                except EOFError:
+                    break
+                if tag == "error":
+                    raise CheckerError(value)
+                return value
+            if not self._proc.is_alive():
+                break
+        else:
             self.close()
-            fail = {"status": "mismatch", "mode": ",".join(case["modes"]), "kind": "timeout",
-                    "detail": f"no result within {self.timeout_s:.0f} s (eager runs end by "
-                              "construction; a converted loop may not)"}
-            return {"status": "mismatch", "failures": [fail], "skipped": [], "eager_raised": []}
+            return _failed("mismatch", case["modes"], "timeout",
+                           f"no result within {self.timeout_s:.0f} s (eager runs end by "
+                           "construction; a converted loop may not)")
+        self._proc.join()
+        code = self._proc.exitcode
+        self.close()
+        how = signal.Signals(-code).name if code is not None and code < 0 else f"exit code {code}"
+        return _failed("crash", case["modes"], f"process died ({how})",
+                       f"the process running the program died ({how}), e.g. in XLA compilation")
