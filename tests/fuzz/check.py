@@ -253,10 +253,10 @@ class _Run:
             # FINDINGS F9, a documented limitation: under vmap such an assert
             # is checked for every batch element.
             self.skipped.append("vmap: assert in a branch or loop (F9)")
-        elif "print(" in self.case.get("source", ""):
+        elif self.case.get("print_in_while"):
             # FINDINGS F11: XLA itself segfaults compiling jax.debug.print in a
             # while_loop under a batched cond; that would hide everything else.
-            self.skipped.append("vmap: program prints (F11)")
+            self.skipped.append("vmap: print in a while loop (F11)")
         elif any(isinstance(e, Raised) for e in self.eager):
             self.skipped.append("vmap: eager raised")
         else:   # the batch is the two input sets

@@ -96,7 +96,7 @@ class Config:
     L: tuple = (2, 4)
     weights: dict = field(default_factory=lambda: {
         "assign": 10, "if": 5, "for": 4, "while": 2, "collect": 1, "jump": 2, "return": 1,
-        "assert": 1, "print": 0.3})
+        "assert": 1, "print": 0.15})
 
 
 # "small" is the `make test` batch: fewer and shallower statements, one array length.
@@ -118,6 +118,7 @@ class Case:
                 "ret": self.prog.main.ret, "args": self.args, "static": self.static,
                 "grad_arg": self.grad_arg, "grad_expected": sc.grad_expected(self.prog),
                 "nested_asserts": nested_asserts(self.prog),
+                "print_in_while": print_in_while(self.prog),
                 "modes": list(modes), "label": self.label}
 
 
@@ -372,6 +373,16 @@ def nested_asserts(prog: Program) -> bool:
     top = {id(s) for s in prog.main.body}
     return any(isinstance(n, ir.Assert) and n.msg != TRUISM_MSG and id(n) not in top
                for _, n in ir.walk(prog))
+
+
+def print_in_while(prog: Program) -> bool:
+    """A `print` that may run in a `while` body: in one, or in a function called from one."""
+    in_while = any(isinstance(n, ir.Print) for _, w in ir.walk(prog) if isinstance(w, ir.While)
+                   for _, n in ir.walk(w.body))
+    callee_prints = any(isinstance(n, ir.Print) for fn in prog.helpers for _, n in ir.walk(fn)) or \
+        any(isinstance(n, ir.Print) for _, d in ir.walk(prog.main) if isinstance(d, ir.Def)
+            for _, n in ir.walk(d))
+    return in_while or (callee_prints and any(isinstance(w, ir.While) for _, w in ir.walk(prog)))
 
 
 def make_case(seed: int, index: int, config: str | Config = "default") -> Case:
