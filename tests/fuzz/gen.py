@@ -36,13 +36,14 @@ OPS = {
           ("jnp.minimum({0}, {1})", "f f", 1), ("(-{0})", "f", 1), ("jnp.sum({0})", "fa", 2),
           ("jnp.max({0})", "fa", 1), ("{0}[{1} % L]", "fa i", 3), ("({0} * 0.5)", "i", 1),
           ("({0} / 2)", "i", 1), ("({1} if {0} else {2})", "b f f", 2), ("{0}[0]", "p", 2),
+          ('{0}["s"]', "d", 2),
           ("jnp.where({0}, {1}, {2})", "b f f", 1), ("jnp.dot({0}, {1})", "fa fa", 1)],
     "i": [("({0} + {1})", "i i", 3), ("({0} - {1})", "i i", 2), ("({0} * {1})", "i ck", 2),
           ("({0} // 2)", "i", 1), ("({0} % {1})", "i cm", 2), ("{0}[{1} % L]", "ia i", 3),
           ("jnp.sum({0})", "ia", 1), ("jnp.argmax({0})", "fa", 1), ("jnp.sum({0} > {1})", "fa f", 1),
           ("({1} if {0} else {2})", "b i i", 2), ("jnp.where({0}, {1}, {2})", "b i i", 1),
           ("(-{0})", "i", 1), ("abs({0})", "i", 1), ("len({0})", "fa", 1), ("({0} or {1})", "i i", 1),
-          ("{0}[1]", "p", 2)],
+          ("{0}[1]", "p", 2), ('{0}["k"]', "d", 2)],
     "b": [("({0} > {1})", "f f", 4), ("({0} < {1})", "f f", 3), ("({0} >= {1})", "f f", 1),
           ("({0} == {1})", "i i", 2), ("({0} != {1})", "i i", 1), ("({0} < {1})", "i i", 2),
           ("({0} % 2 == 0)", "i", 1), ("({0} and {1})", "b b", 3), ("({0} or {1})", "b b", 2),
@@ -60,6 +61,7 @@ OPS = {
            ("({0} + {1})", "ia ia", 1), ("({1} if {0} else {2})", "b ia ia", 1),
            ("{0}[::-1]", "ia", 1)],
     "p": [("({0}, {1} % 7)", "f i", 3), ("({1} if {0} else {2})", "b p p", 1)],
+    "d": [('{{"s": {0}, "k": {1} % 7}}', "f i", 3)],
 }
 
 COMPARISONS = [(t, a) for t, a, _ in OPS["b"] if a in ("f f", "i i", "f f f")]
@@ -79,7 +81,8 @@ TRUISMS = [("jnp.isfinite({0})", "f"), ("jnp.all(jnp.isfinite({0}))", "fa"), ("(
 
 ARRAY_LEAVES = {"fa": ["jnp.ones(L)", "jnp.zeros(L)", "(jnp.arange(L) * 0.5)"],
                 "ia": ["jnp.arange(L)", "jnp.zeros(L, jnp.int32)"],
-                "p": ["(0.5, 1)", "(0.0, 0)"]}
+                "p": ["(0.5, 1)", "(0.0, 0)"],
+                "d": ['{{"s": 0.5, "k": 1}}']}
 
 
 @dataclass
@@ -96,7 +99,7 @@ class Config:
     L: tuple = (2, 4)
     weights: dict = field(default_factory=lambda: {
         "assign": 10, "if": 5, "for": 4, "while": 2, "collect": 1, "jump": 2, "return": 1,
-        "assert": 1, "print": 0.15})
+        "assert": 1, "print": 0.15, "unpack": 1, "setitem": 1.5})
 
 
 # "small" is the `make test` batch: fewer and shallower statements, one array length.
@@ -175,8 +178,10 @@ class Gen:
         r = self.rng.random()
         if sizes and r < 0.4:
             return Name(self.rng.choice(sizes), "i")
-        if r < 0.75:
+        if r < 0.7:
             return Const(self.rng.randint(0, 4), "i")
+        if r < 0.8:
+            return Op("len({0})", [self.expr("fa", scope, 1)], "i")   # `range(len(xs))`
         return Op("({0} % 5)", [self.expr("i", scope, 1)], "i")
 
     def test(self, scope):
@@ -209,7 +214,7 @@ class Gen:
         if depth == 0 or not exits:
             w["return"] = 0
         kind = self.rng.choices(list(w), weights=list(w.values()))[0]
-        if kind in ("assign", "jump", "return", "assert", "print"):
+        if kind in ("assign", "jump", "return", "assert", "print", "unpack", "setitem"):
             return getattr(self, "gen_" + kind)(scope, depth, loops, fn)
         return getattr(self, "gen_" + kind)(scope, depth, loops, fn, exits)
 
@@ -229,6 +234,10 @@ class Gen:
                 return Assign(name, kind, self.expr(self.rng.choice(["f", kind]), outer), op)
             if kind in ("i", "ia"):
                 return Assign(name, kind, self.const("ck"), self.rng.choice("+-"))
+        return Assign(name, kind, self.assigned(kind, scope))
+
+    def assigned(self, kind, scope):
+        """A value to assign to a `kind` variable: ints wrap, floats clip (see the module doc)."""
         value = self.expr(kind, scope)
         if kind in ("i", "ia") and not isinstance(value, (Name, Const)):
             value = Op("({0} % {1})", [value, self.const("cm")], kind)
@@ -237,7 +246,37 @@ class Gen:
             # Bounded values keep float32 rounding from turning into different
             # branches or ill-conditioned results (sin of a huge number).
             value = Op("jnp.clip({0}, -8.0, 8.0)", [value], kind)
-        return Assign(name, kind, value)
+        return value
+
+    def gen_unpack(self, scope, depth, loops, fn):
+        """`x, y = e1, e2`; sometimes a swap `x, y = y, x`."""
+        targets = [n for n in scope if sc.assignable(n) and n not in self.frozen]
+        pair = [t for t in self.rng.sample(targets, min(2, len(targets)))]
+        while len(pair) < 2:
+            pair.append(self.fresh("v"))
+        kinds = [scope.get(t) or self.rng.choice(["f", "i", "fa"]) for t in pair]
+        if all(t in scope for t in pair) and kinds[0] == kinds[1] and self.rng.random() < 0.5:
+            values = [Name(pair[1], kinds[1]), Name(pair[0], kinds[0])]
+        else:
+            values = [self.assigned(k, scope) for k in kinds]
+        return ir.Unpack(pair, kinds, values)
+
+    def gen_setitem(self, scope, depth, loops, fn):
+        dicts = [n for n, k in scope.items() if k == "d" and n not in self.frozen]
+        if not dicts:
+            return self.gen_assign(scope, depth, loops, fn)
+        name = self.rng.choice(dicts)
+        key, kind = self.rng.choice([("s", "f"), ("k", "i")])
+        r = self.rng.random()
+        if r < 0.3 and kind == "i":
+            return ir.SetItem(name, key, self.const("ck"), "+")
+        if r < 0.3:
+            outer = {n: k for n, k in scope.items() if n != name}
+            return ir.SetItem(name, key, self.expr("f", outer), self.rng.choice("+-"))
+        value = self.assigned(kind, scope)
+        if kind == "i" and isinstance(value, Name):
+            value = Op("({0} % {1})", [value, Const(7, "i")], "i")
+        return ir.SetItem(name, key, value)
 
     def gen_assert(self, scope, depth, loops, fn):
         if self.rng.random() < 0.03:
@@ -291,9 +330,12 @@ class Gen:
             it, args, kinds = "array", [self.expr(ak, scope, 1)], [ak[0]]
         elif r < 0.75:
             it, args, kinds = "enumerate", [self.expr("fa", scope, 1)], ["i", "f"]
-        elif r < 0.87:
+        elif r < 0.81:
             ks = self.rng.choice([("fa", "fa"), ("fa", "ia")])
             it, args, kinds = "zip", [self.expr(k, scope, 1) for k in ks], [k[0] for k in ks]
+        elif r < 0.87:   # `zip(range(n), xs)`
+            n = Const(self.L, "i") if self.rng.random() < 0.7 else self.size(scope)
+            it, args, kinds = "ziprange", [n, self.expr("fa", scope, 1)], ["i", "f"]
         else:
             k = self.rng.choice(["f", "i"])
             it, kinds = "tuple", [k]
@@ -331,8 +373,10 @@ class Gen:
 
     def helper(self, name, outer=None):
         rng = self.rng
-        params = [(self.fresh("a"), rng.choice(ir.KINDS)) for _ in range(rng.randint(1, 3))]
-        ret = [rng.choice(["f", "f", "i", "fa", "b", "p"])]
+        # No dict parameters: a callee that mutates its argument's items is a
+        # side effect the caller's conversion cannot see.
+        params = [(self.fresh("a"), rng.choice(ir.KINDS[:-1])) for _ in range(rng.randint(1, 3))]
+        ret = [rng.choice(["f", "f", "i", "fa", "b", "p", "d"])]
         return self.function(name, params, ret, rng.randint(1, 3), outer)
 
     def program(self) -> tuple[Program, list]:

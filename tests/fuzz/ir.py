@@ -9,13 +9,14 @@ function `f`. Every value has one of five kinds, fixed per variable name:
     fa  float32 array of shape (L,)
     ia  int32 array of shape (L,)
     p   a pair (f, i): a tuple, so a pytree in branch and loop state
+    d   a dict {"s": f, "k": i}: mutated in place by `d["s"] = ...`
 
 Names say what a variable may do:
 
     a0, a1 ...  parameters; assignable
     n0, n1 ...  int parameters used as sizes (0..4); read-only
     v0, v1 ...  variables; assignable
-    t0, t1 ...  `for` targets; read-only
+    t0, t1 ...  `for` targets; assignable (Python resets them each iteration)
     w0, w1 ...  `while` counters; read-only
     c0, c1 ...  lists that collect loop items; only appended to
     h0, h1 ...  helper functions (module level); g0, g1 ... closures inside `f`
@@ -28,7 +29,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field, fields, is_dataclass
 
-KINDS = ("f", "i", "b", "fa", "ia", "p")
+KINDS = ("f", "i", "b", "fa", "ia", "p", "d")
 
 
 # ------------------------------------------------------------- expressions
@@ -63,6 +64,27 @@ class Assign:
     kind: str
     value: Expr
     op: str = ""            # "" for `=`, else the augmented operator: "+", "-", "*"
+
+
+@dataclass
+class Unpack:
+    """`x, y = e1, e2`: both values are computed before either is assigned."""
+    targets: list
+    kinds: list
+    values: list
+
+
+@dataclass
+class SetItem:
+    """`d[key] = value` or `d[key] op= value` on a dict variable (an in-place update)."""
+    target: str
+    key: str
+    value: Expr
+    op: str = ""
+
+    @property
+    def kind(self):
+        return self.value.kind
 
 
 @dataclass
@@ -199,6 +221,10 @@ def _render_stmt(s, indent, out, keyword="if"):
     pad = " " * indent
     if isinstance(s, Assign):
         out.append(f"{pad}{s.target} {s.op}= {render_expr(s.value)}")
+    elif isinstance(s, Unpack):
+        out.append(f"{pad}{', '.join(s.targets)} = {', '.join(render_expr(v) for v in s.values)}")
+    elif isinstance(s, SetItem):
+        out.append(f"{pad}{s.target}[{s.key!r}] {s.op}= {render_expr(s.value)}")
     elif isinstance(s, If):
         out.append(f"{pad}{keyword} {render_expr(s.test)}:")
         _render_block(s.body, indent + 4, out)
@@ -257,6 +283,8 @@ def render_iter(s: For) -> str:
         return f"range({', '.join(args)})"
     if s.iter == "array":
         return args[0]
+    if s.iter == "ziprange":
+        return f"zip(range({args[0]}), {args[1]})"
     if s.iter == "tuple":
         return f"({', '.join(args)}{',' if len(args) == 1 else ''})"
     return f"{s.iter}({', '.join(args)})"
@@ -283,8 +311,8 @@ def is_expr(x) -> bool:
 
 
 def is_stmt(x) -> bool:
-    return isinstance(x, (Assign, If, While, For, Collect, Def, Assert, Print, Break, Continue,
-                          Return))
+    return isinstance(x, (Assign, Unpack, SetItem, If, While, For, Collect, Def, Assert, Print,
+                          Break, Continue, Return))
 
 
 def walk(node, path=()):

@@ -26,6 +26,8 @@ def after(stmt, scope: dict) -> dict:
     """Variables (name -> kind) certainly assigned after `stmt` runs in `scope`."""
     if isinstance(stmt, ir.Assign):
         return {**scope, stmt.target: stmt.kind}
+    if isinstance(stmt, ir.Unpack):
+        return {**scope, **dict(zip(stmt.targets, stmt.kinds))}
     if isinstance(stmt, ir.If):
         a, b = after_block(stmt.body, scope), after_block(stmt.orelse, scope)
         return {**scope, **{n: k for n, k in a.items() if n in b}}
@@ -51,11 +53,12 @@ def after_block(stmts, scope: dict) -> dict:
 
 def runs_once(loop: ir.For) -> bool:
     """The loop body certainly starts at least once."""
-    if loop.iter != "range":
+    if loop.iter not in ("range", "ziprange"):
         return True
-    if not all(isinstance(a, ir.Const) for a in loop.args):
+    bounds = loop.args[:1] if loop.iter == "ziprange" else loop.args
+    if not all(isinstance(a, ir.Const) for a in bounds):
         return False
-    return len(range(*(a.value for a in loop.args))) > 0
+    return len(range(*(a.value for a in bounds))) > 0
 
 
 def may_exit(stmt) -> bool:
@@ -63,7 +66,7 @@ def may_exit(stmt) -> bool:
 
 
 def assignable(name: str) -> bool:
-    return name[0] in "av"
+    return name[0] in "avt"
 
 
 def small_size(e) -> bool:
@@ -72,7 +75,7 @@ def small_size(e) -> bool:
         return 0 <= e.value <= 4
     if isinstance(e, ir.Name):
         return e.name.startswith("n")
-    return isinstance(e, ir.Op) and e.template == "({0} % 5)"
+    return isinstance(e, ir.Op) and e.template in ("({0} % 5)", "len({0})")
 
 
 def grad_expected(prog: ir.Program) -> bool:
@@ -81,7 +84,9 @@ def grad_expected(prog: ir.Program) -> bool:
     for _, n in ir.walk(prog):
         if isinstance(n, ir.While) and n.max_iter is None:
             return False
-        if isinstance(n, ir.For) and n.iter == "range" and \
+        if isinstance(n, ir.For) and n.iter in ("range", "ziprange") and \
+                not isinstance(n.args[0], ir.Const) or \
+                isinstance(n, ir.For) and n.iter == "range" and \
                 not all(isinstance(a, ir.Const) for a in n.args):
             return False
     return True
@@ -142,6 +147,19 @@ def _check_stmt(s, scope, ctx):
             raise Invalid(f"bad assignment to {s.target}")
         if s.op and scope.get(s.target) != s.kind:
             raise Invalid(f"{s.target} {s.op}= before assignment")
+    elif isinstance(s, ir.Unpack):
+        for v in s.values:
+            _check_expr(v, scope, ctx)
+        for t, k in zip(s.targets, s.kinds):
+            if not assignable(t) or t in ctx.frozen or ctx.kinds.setdefault(t, k) != k:
+                raise Invalid(f"bad assignment to {t}")
+        if len(set(s.targets)) != len(s.targets) or [v.kind for v in s.values] != list(s.kinds):
+            raise Invalid("bad unpacking")
+    elif isinstance(s, ir.SetItem):
+        _check_expr(s.value, scope, ctx)
+        want = {"s": "f", "k": "i"}.get(s.key)
+        if scope.get(s.target) != "d" or s.target in ctx.frozen or s.kind != want:
+            raise Invalid(f"bad item assignment to {s.target}")
     elif isinstance(s, ir.If):
         _check_expr(s.test, scope, ctx)
         _check_block(s.body, scope, ctx)
@@ -166,7 +184,7 @@ def _check_stmt(s, scope, ctx):
         _check_block(s.body, {**scope, **dict(zip(s.targets, s.kinds))}, loop_ctx)
     elif isinstance(s, ir.Collect):
         loop = s.loop
-        if loop.iter not in ("array", "enumerate", "zip") or may_exit(loop):
+        if loop.iter not in ("array", "enumerate", "zip", "ziprange") or may_exit(loop):
             raise Invalid("a list may only collect over an array, without early exits")
         _check_stmt(loop, scope, ctx)
         inner = after_block(loop.body, {**scope, **dict(zip(loop.targets, loop.kinds))})

@@ -37,6 +37,8 @@ def default(kind, L):
         return Op(f"jnp.arange({L})", [], "ia")
     if kind == "p":
         return Op("(1.0, 1)", [], "p")
+    if kind == "d":
+        return Op('{{"s": 1.0, "k": 1}}', [], "d")
     return copy.deepcopy(DEFAULTS[kind])
 
 
