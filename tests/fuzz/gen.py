@@ -314,7 +314,8 @@ class Gen:
                           self.expr(self.rng.choice(["f", "f", "i"]), inner))
 
     def gen_for(self, scope, depth, loops, fn, exits=True, over_array=False):
-        r = self.rng.uniform(0.35, 0.87) if over_array else self.rng.random()
+        # A collected list has one item per array element: not over zip(range(n), xs).
+        r = self.rng.uniform(0.35, 0.81) if over_array else self.rng.random()
         if r < 0.35:
             n_args = self.rng.choice([1, 1, 1, 2, 3])
             if n_args == 1:
@@ -412,9 +413,14 @@ class Gen:
 
 def nested_asserts(prog: Program) -> bool:
     """An `assert` that may fail and may run in a traced branch or loop body:
-    in a block of `f`, or anywhere in a helper or closure (which may be called
-    from one). Truisms hold for any values, so they do not count."""
-    top = {id(s) for s in prog.main.body}
+    in a block of `f`, after a statement of `f` that may return early, or
+    anywhere in a helper or closure (which may be called from one). Truisms
+    hold for any values, so they do not count."""
+    top = set()
+    for s in prog.main.body:     # after a statement that may return, the rest is a branch
+        if sc.may_exit(s) and not isinstance(s, ir.Def):
+            break
+        top.add(id(s))
     return any(isinstance(n, ir.Assert) and n.msg != TRUISM_MSG and id(n) not in top
                for _, n in ir.walk(prog))
 

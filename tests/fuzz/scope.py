@@ -184,7 +184,7 @@ def _check_stmt(s, scope, ctx):
         _check_block(s.body, {**scope, **dict(zip(s.targets, s.kinds))}, loop_ctx)
     elif isinstance(s, ir.Collect):
         loop = s.loop
-        if loop.iter not in ("array", "enumerate", "zip", "ziprange") or may_exit(loop):
+        if loop.iter not in ("array", "enumerate", "zip") or may_exit(loop):
             raise Invalid("a list may only collect over an array, without early exits")
         _check_stmt(loop, scope, ctx)
         inner = after_block(loop.body, {**scope, **dict(zip(loop.targets, loop.kinds))})
