@@ -33,7 +33,8 @@ from autograph_py.runtime.calls import converted_call
 from autograph_py.runtime.conditionals import if_exp, if_stmt
 from autograph_py.runtime.logical import and_, compare_chain, not_, or_
 from autograph_py.runtime.loops import for_stmt, while_stmt
-from autograph_py.runtime.undefined import Undefined, UndefinedReturnValue, read
+from autograph_py.runtime.undefined import (Undefined, UndefinedReturnValue, load_part, read,
+                                           store_part)
 
 
 def retval(value):
@@ -55,5 +56,5 @@ def list_append(target, value):
 
 
 __all__ = ["and_", "assert_stmt", "compare_chain", "converted_call", "for_stmt", "if_exp", "if_stmt",
-           "ld", "list_append", "not_", "or_", "retval", "Undefined", "UndefinedReturnValue",
-           "while_stmt"]
+           "ld", "list_append", "load_part", "not_", "or_", "retval", "store_part", "Undefined",
+           "UndefinedReturnValue", "while_stmt"]

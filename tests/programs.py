@@ -775,3 +775,78 @@ def python_range_turns_traced_stays_differentiable(xs):
         if s > 1.0:
             return s
     return -s
+
+
+# ------------------------------------------- dicts and objects as state
+@program((f32(2.0),), (f32(-3.0),), grad=True, vmap=True)
+def dict_key_added_in_both_branches(x):
+    d = {"x": x}
+    if x > 0:
+        d["y"] = x * 2
+    else:
+        d["y"] = -x
+    return d["x"] + d["y"]
+
+
+@program((f32(2.0),), (f32(-3.0),), grad=True)
+def attribute_added_in_both_branches(x):
+    class Box:
+        pass
+    b = Box()
+    if x > 0:
+        b.v = x * x
+    else:
+        b.v = 1.0 - x
+    return b.v
+
+
+@program((f32(2.0),), (f32(-3.0),), vmap=True)
+def dict_temporary_in_branch(x):
+    # The dict lives only in the branch: it is no state of the `if` (F12).
+    if x > 1.0:
+        y = x
+    else:
+        d = {"s": 1.0}
+        d["s"] = x * 3
+        y = d["s"]
+    return y
+
+
+@program((i32(0),), (i32(4),))
+def dict_temporary_in_while_body(n):
+    w = 0
+    s = 0.0
+    while w < n:
+        w += 1
+        d = {"s": 1.0}
+        d["s"] = d["s"] + w
+        s = s + d["s"]
+    return s
+
+
+@program((f32([1.0, 2.0, 3.0]),), grad=True)
+def dict_rebuilt_each_iteration_read_after(xs):
+    for x in xs:
+        d = {"s": 0.0, "k": 1}
+        d["s"] = x * 2
+    return d["s"], d["k"]
+
+
+# ------------------------------------------------ zip with a traced range
+@program((i32(0), f32([1.0, 2.0, 3.0])), (i32(2), f32([1.0, 2.0, 3.0])),
+         (i32(7), f32([1.0, 2.0, 3.0])))
+def zip_traced_range_and_array(n, xs):
+    s = 0.0
+    last = -1
+    for i, x in zip(range(n), xs):   # stops at the shorter of the two (F13)
+        s = s + i * x
+        last = i
+    return s, last
+
+
+@program((i32(6), f32([1.0, 2.0, 3.0, 4.0])), (i32(-1), f32([1.0, 2.0, 3.0, 4.0])))
+def enumerate_zip_traced_range_downwards(n, xs):
+    s = 0.0
+    for k, (i, x) in enumerate(zip(range(n, 0, -2), xs)):
+        s = s + k * 10 + i * x
+    return s

@@ -318,9 +318,51 @@ def test_for_composite_state_and_undefined_binding():
             return last
     """)
     assert "last = ag__.Undefined('last')" in text
-    assert "return (last, self.total, x)" in text       # outputs first, then the target
-    assert "last, self.total, x = vars_" in text
+    # outputs first, then the target; an attribute may be missing on entry
+    assert "return (last, ag__.load_part(self, 'total', 'self.total', True), x)" in text
+    assert "last, part_0, x = vars_" in text
+    assert "ag__.store_part(self, 'total', part_0, True)" in text
     assert "('last', 'self.total', 'x'), {}, 2)" in text  # two outputs
+
+
+def test_composite_of_a_block_temporary_is_not_state():
+    # `d` is made in the branch and dead after it: d['s'] is no state, and
+    # reading it on entry (where `d` has no value) would fail.
+    _, text = run(control_flow, """
+        def f(x):
+            if x > 0:
+                d = {'s': 1.0}
+                d['s'] = x
+                y = d['s']
+            return 1.0
+    """)
+    assert "load_part" not in text
+    assert "('d', 'y'), 0)" in text
+
+
+def test_composite_of_a_base_live_at_the_loop_head_stays_state():
+    # `d` is live at the head (the loop may run no time and `d` is read after):
+    # its part stays state, loaded with a placeholder while `d` has no value.
+    _, text = run(control_flow, """
+        def f(xs):
+            for x in xs:
+                d = {'s': 0.0}
+                d['s'] = x
+            return d
+    """)
+    assert "return (d, ag__.load_part(d, 's', \"d['s']\", False), x)" in text
+    assert "('d', \"d['s']\", 'x'), {}, 2)" in text
+
+
+def test_composite_of_an_entry_object_stays_state():
+    _, text = run(control_flow, """
+        def f(x, d):
+            if x > 0:
+                d['s'] = x
+                d = None
+            return x
+    """)
+    assert "ag__.load_part(d, 's', \"d['s']\", False)" in text
 
 
 def test_global_writes_are_declared_global():

@@ -49,6 +49,22 @@ def test_variable_assigned_in_one_branch():
     assert at_user_line(tb, f, "return z")
 
 
+def test_dict_item_assigned_in_one_branch():
+    # Unlike a local, an item stays visible after the `if` (here to the caller).
+    def f(x, d):
+        if x > 0:
+            d["y"] = x * 2
+        return d["x"]
+
+    e, tb = raised(f, jnp.float32(1.0), {"x": jnp.float32(0.0)})
+    assert isinstance(e, ag.UndefinedVariableError)
+    assert re.search(r"'d\['y'\]' outlives the `if` statement whose condition is traced, but "
+                     r"only the if branch assigns it", str(e))
+    assert f"assigned at line {line_of(f, '= x * 2')}" in str(e)
+    assert f"{HERE}:{line_of(f, 'if x > 0')}" in str(e)
+    assert at_user_line(tb, f, "if x > 0")
+
+
 def test_variable_assigned_in_one_branch_but_never_read_after_is_fine():
     def f(xs):
         s = 0.0

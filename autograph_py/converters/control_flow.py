@@ -24,6 +24,8 @@ the function.
 """
 from __future__ import annotations
 
+import copy
+
 import gast
 
 from autograph_py.analysis import activity
@@ -33,7 +35,7 @@ NEEDS = ("activity", "liveness")
 
 
 def _if(if_body, else_body, get_state, set_state, vars_, test, body, orelse,
-        globals_, nonlocals, state, names, nouts):
+        globals_, nonlocals, state, targets, parts, names, nouts):
     def if_body():
         global globals_
         nonlocal nonlocals
@@ -50,13 +52,14 @@ def _if(if_body, else_body, get_state, set_state, vars_, test, body, orelse,
     def set_state(vars_):
         global globals_
         nonlocal nonlocals
-        (state,) = vars_
+        (targets,) = vars_
+        parts
 
     ag__.if_stmt(test, if_body, else_body, get_state, set_state, names, nouts)  # noqa: F821
 
 
 def _while(loop_test, loop_body, get_state, set_state, vars_, test, body,
-           globals_, nonlocals, state, names, opts, nouts):
+           globals_, nonlocals, state, targets, parts, names, opts, nouts):
     def loop_test():
         return test
 
@@ -71,13 +74,14 @@ def _while(loop_test, loop_body, get_state, set_state, vars_, test, body,
     def set_state(vars_):
         global globals_
         nonlocal nonlocals
-        (state,) = vars_
+        (targets,) = vars_
+        parts
 
     ag__.while_stmt(loop_test, loop_body, get_state, set_state, names, opts, nouts)  # noqa: F821
 
 
 def _for(loop_body, get_state, set_state, vars_, itr, target, iterable, extra_test, body,
-         globals_, nonlocals, state, names, opts, nouts):
+         globals_, nonlocals, state, targets, parts, names, opts, nouts):
     def loop_body(itr):
         global globals_
         nonlocal nonlocals
@@ -90,7 +94,8 @@ def _for(loop_body, get_state, set_state, vars_, itr, target, iterable, extra_te
     def set_state(vars_):
         global globals_
         nonlocal nonlocals
-        (state,) = vars_
+        (targets,) = vars_
+        parts
 
     ag__.for_stmt(iterable, extra_test, loop_body, get_state, set_state, names, opts,  # noqa: F821
                   nouts)
@@ -109,7 +114,7 @@ class _ControlFlow(gast.NodeTransformer):
     def __init__(self, ctx):
         self.ctx = ctx
         self.functions = []   # stack of (FunctionScope, names needing a binding, defined names)
-        self.state_getters = set()
+        self.state_accessors = set()
 
     # ---------------------------------------------------------- functions
     def visit_FunctionDef(self, node):
@@ -124,7 +129,7 @@ class _ControlFlow(gast.NodeTransformer):
         node.body = body
         _, unbound, _ = self.functions.pop()
         unbound = unbound - fs.params - fs.globals - fs.nonlocals
-        _CheckedLoads(unbound, self.state_getters).visit(node)
+        _CheckedLoads(unbound, self.state_accessors).visit(node)
         inits = []
         for name in sorted(unbound):
             inits += templates.located(
@@ -171,8 +176,15 @@ class _ControlFlow(gast.NodeTransformer):
         unbound.update(n for n in nonlocals if n not in defined)
         return globals_, nonlocals
 
-    def _state(self, writes, composites, live):
+    def _state(self, writes, composites, live, live_in):
         """The state tuple: outputs (assigned and live after) first, then the rest.
+
+        A composite (`d['k']`, `self.n`) is state unless the block assigns
+        its base and the base is not live on entry: the block then never
+        touches the entry object, and the base, if live after, carries the
+        new object whole. A base live on entry may be mutated in place before
+        it is rebound, so its parts stay state (`load_part` allows for a base
+        that has no value yet, as before the first iteration of a loop).
 
         The rest are the other names the block assigns. A traced construct
         restores them to their entry values before each branch it traces (a
@@ -181,31 +193,34 @@ class _ControlFlow(gast.NodeTransformer):
         """
         fs = self.functions[-1][0]
         outs = sorted(writes & live)
-        comp = sorted(composites)
+        temporaries = writes - live_in
+        comp = sorted(c for c in composites if _base_name(composites[c]) not in temporaries)
         rest = sorted(writes - live - fs.globals)
-        exprs = [gast.Name(n, gast.Load(), None, None) for n in outs]
-        exprs += [_load(composites[c]) for c in comp]
-        exprs += [gast.Name(n, gast.Load(), None, None) for n in rest]
         names = outs + comp + rest
+        exprs = [_name(n) for n in outs]
+        exprs += [_load_part(composites[c], c) for c in comp]
+        exprs += [_name(n) for n in rest]
+        parts = [f"part_{k}" for k in range(len(comp))]  # set_state's own locals
+        targets = outs + parts + rest
+        stores = [_store_part(composites[c], p) for c, p in zip(comp, parts)]
         labels = gast.Tuple([gast.Constant(self._label(n, fs), None) for n in names],
                             gast.Load())
-        return exprs, labels, len(names) - len(rest)
+        return dict(state=exprs, targets=targets, parts=stores, names=labels), len(names) - len(rest)
 
     def _label(self, name, fs):
         if name in fs.globals:
             return f"global {name}"  # the runtime refuses to stage a global
         return self.ctx.labels.get(name, name)
 
-    def _common(self, scope, live):
+    def _common(self, scope, live, live_in):
         globals_, nonlocals = self._declarations(scope.writes)
-        state, names, nouts = self._state(scope.writes, scope.composite_writes, live)
+        state, nouts = self._state(scope.writes, scope.composite_writes, live, live_in)
         self.nouts = nouts
         namer = self.ctx.namer
-        get_state = namer.new("get_state")
-        self.state_getters.add(get_state)
-        return dict(get_state=get_state, set_state=namer.new("set_state"),
-                    vars_=namer.new("vars_"), globals_=globals_, nonlocals=nonlocals,
-                    state=state, names=names)
+        get_state, set_state = namer.new("get_state"), namer.new("set_state")
+        self.state_accessors |= {get_state, set_state}
+        return dict(get_state=get_state, set_state=set_state,
+                    vars_=namer.new("vars_"), globals_=globals_, nonlocals=nonlocals, **state)
 
     # --------------------------------------------------------- statements
     def visit_If(self, node):
@@ -213,7 +228,7 @@ class _ControlFlow(gast.NodeTransformer):
         live = anno.get(node, anno.LIVE_OUT, frozenset())
         self.generic_visit(node)
         namer = self.ctx.namer
-        common = self._common(scope, live)
+        common = self._common(scope, live, anno.get(node, anno.LIVE_IN, frozenset()))
         out = templates.replace(
             _if, if_body=namer.new("if_body"), else_body=namer.new("else_body"),
             test=node.test, body=node.body, orelse=node.orelse or [gast.Pass()],
@@ -222,10 +237,11 @@ class _ControlFlow(gast.NodeTransformer):
 
     def visit_While(self, node):
         scope = activity.statement_scope(node)
-        live = anno.get(node, anno.LIVE_IN, frozenset()) | anno.get(node, anno.LIVE_OUT, frozenset())
+        live_in = anno.get(node, anno.LIVE_IN, frozenset())
+        live = live_in | anno.get(node, anno.LIVE_OUT, frozenset())
         self.generic_visit(node)
         namer = self.ctx.namer
-        common = self._common(scope, live)
+        common = self._common(scope, live, live_in)
         out = templates.replace(
             _while, loop_test=namer.new("loop_test"), loop_body=namer.new("loop_body"),
             test=node.test, body=node.body, opts=_options(node),
@@ -234,7 +250,8 @@ class _ControlFlow(gast.NodeTransformer):
 
     def visit_For(self, node):
         scope = activity.statement_scope(node)
-        live = anno.get(node, anno.LIVE_IN, frozenset()) | anno.get(node, anno.LIVE_OUT, frozenset())
+        live_in = anno.get(node, anno.LIVE_IN, frozenset())
+        live = live_in | anno.get(node, anno.LIVE_OUT, frozenset())
         extra = anno.get(node, anno.EXTRA_TEST)
         out = []
         if extra is not None:
@@ -245,7 +262,7 @@ class _ControlFlow(gast.NodeTransformer):
             extra = gast.Name(loop_test, gast.Load(), None, None)
         self.generic_visit(node)
         namer = self.ctx.namer
-        common = self._common(scope, live)
+        common = self._common(scope, live, live_in)
         out += templates.replace(
             _for, loop_body=namer.new("loop_body"), itr=namer.new("itr"), target=node.target,
             iterable=node.iter, extra_test=extra if extra is not None else gast.Constant(None, None),
@@ -265,14 +282,15 @@ class _CheckedLoads(gast.NodeTransformer):
     """Reads of locals bound to `ag__.Undefined` go through `ag__.ld`.
 
     So reading one that no path assigned raises, as Python's unbound local
-    does. Only `get_state` may read the placeholder itself.
+    does. Only `get_state` and `set_state` may read the placeholder itself
+    (`set_state` reads the base of an item or attribute it restores).
     """
 
-    def __init__(self, names, getters):
-        self.names, self.getters = names, getters
+    def __init__(self, names, accessors):
+        self.names, self.accessors = names, accessors
 
     def visit_FunctionDef(self, node):
-        if node.name in self.getters:
+        if node.name in self.accessors:
             return node
         return self.generic_visit(node)
 
@@ -308,10 +326,47 @@ def _docstring(body):
     return []
 
 
+def _base_name(expr):
+    while isinstance(expr, (gast.Attribute, gast.Subscript)):
+        expr = expr.value
+    return expr.id if isinstance(expr, gast.Name) else None
+
+
+def _name(name):
+    return gast.Name(name, gast.Load(), None, None)
+
+
+def _part_key(expr):
+    """(base, key, is_attribute) of a composite target."""
+    if isinstance(expr, gast.Attribute):
+        return expr.value, gast.Constant(expr.attr, None), True
+    return expr.value, expr.slice, False
+
+
+def _ag(fn, *args):
+    return gast.Call(gast.Attribute(_name("ag__"), fn, gast.Load()), list(args), [])
+
+
+def _load_part(expr, label):
+    """`ag__.load_part(...)` for a composite and, inside out, for each composite base."""
+    if not isinstance(expr, (gast.Attribute, gast.Subscript)):
+        return _load(expr)
+    base, key, attribute = _part_key(expr)
+    return _ag("load_part", _load_part(base, activity.composite_text(base)), _load(key),
+               gast.Constant(label, None), gast.Constant(attribute, None))
+
+
+def _store_part(expr, value_name):
+    base, key, attribute = _part_key(expr)
+    return gast.Expr(_ag("store_part", _load(base), _load(key), _name(value_name),
+                         gast.Constant(attribute, None)))
+
+
 def _load(expr):
-    import copy
     e = copy.deepcopy(expr)
-    e.ctx = gast.Load()
+    for n in gast.walk(e):
+        if hasattr(n, "ctx"):
+            n.ctx = gast.Load()
     return e
 
 

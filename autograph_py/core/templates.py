@@ -12,7 +12,8 @@ every placeholder filled.  A placeholder may be filled with:
 - a str: the name is renamed (also as a function name, argument or nonlocal);
 - a gast expression: the Name is replaced by a copy of it;
 - a list of statements: an expression statement consisting only of the
-  placeholder is replaced by those statements;
+  placeholder is replaced by those statements (none: the line goes, and a
+  block left empty gets `pass`);
 - a list of str: in `nonlocal`/`global` and in a tuple, the placeholder expands.
 
 A placeholder that is not filled, or a fill that names no placeholder, is an
@@ -85,8 +86,14 @@ class _Filler(gast.NodeTransformer):
             value = self.subs[node.value.id]
             if isinstance(value, list) and all(isinstance(s, gast.stmt) for s in value):
                 self.used.add(node.value.id)
-                return value or [gast.Pass()]
+                return value  # an empty list removes the line (see generic_visit)
         return self.generic_visit(node)
+
+    def generic_visit(self, node):
+        node = super().generic_visit(node)
+        if isinstance(getattr(node, "body", None), list) and not node.body:
+            node.body = [gast.Pass()]  # a block whose placeholder was filled with nothing
+        return node
 
     def visit_Tuple(self, node):
         elts = []

@@ -34,6 +34,15 @@ class TracedRange(_TracedIterable):
         traced = [v for v in (self.start, self.stop, self.step) if is_traced(v)]
         return Aval((), jnp.result_type(*traced) if traced else jnp.dtype(jnp.int32), False)
 
+    def first(self, n):
+        """The first `n` items (n static, at least its length) and which of them exist."""
+        dtype = self.index_aval().dtype
+        i = jnp.arange(n, dtype=dtype)
+        values = jnp.asarray(self.start, dtype) + i * jnp.asarray(self.step, dtype)
+        stop = jnp.asarray(self.stop, dtype)
+        exists = jnp.where(jnp.asarray(self.step) > 0, values < stop, values > stop)
+        return values, exists
+
 
 class TracedEnumerate(_TracedIterable):
     """`enumerate(array)` of a traced array."""
@@ -41,6 +50,10 @@ class TracedEnumerate(_TracedIterable):
 
     def __init__(self, xs, start=0):
         self.xs, self.start = xs, start
+
+    @property
+    def exists(self):
+        return self.xs.exists if isinstance(self.xs, TracedZip) else None
 
     def scan_operands(self):
         if isinstance(self.xs, TracedZip):   # enumerate(zip(a, b))
@@ -53,13 +66,31 @@ class TracedEnumerate(_TracedIterable):
 
 
 class TracedZip(_TracedIterable):
-    """`zip(a, b, ...)` where an argument is a traced array."""
+    """`zip(a, b, ...)` where an argument is a traced array or a traced range.
+
+    A traced range has no static length: it is zipped as its first `n`
+    items, `n` the shortest array's length, and `exists` marks which of them
+    the range really has; the loop stops at the first that it does not.
+    """
     construct = "zip() of traced arrays"
 
     def __init__(self, *xs):
-        arrays = [x if is_traced(x) else jnp.asarray(x) for x in xs]
-        lengths = {a.shape[0] for a in arrays}
-        self.xs = tuple(a[: min(lengths)] for a in arrays) if len(lengths) > 1 else tuple(arrays)
+        arrays = [x if is_traced(x) or isinstance(x, TracedRange) else jnp.asarray(x) for x in xs]
+        lengths = {a.shape[0] for a in arrays if not isinstance(a, TracedRange)}
+        if not lengths:
+            raise TypeError(errors.message(
+                "zip() of ranges that all have a traced bound has no static length",
+                at=errors.where(2),
+                fix="Zip with an array, or loop over one range and compute the others' items."))
+        n = min(lengths)
+        self.exists = None
+        items = []
+        for a in arrays:
+            if isinstance(a, TracedRange):
+                a, exists = a.first(n)
+                self.exists = exists if self.exists is None else self.exists & exists
+            items.append(a[:n])
+        self.xs = tuple(items)
 
     def scan_operands(self):
         return self.xs, tuple

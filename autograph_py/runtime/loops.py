@@ -101,7 +101,7 @@ def for_stmt(iterable, extra_test, body, get_state, set_state, names, opts=None,
     elif isinstance(iterable, (TracedEnumerate, TracedZip)):
         xs, make_item = iterable.scan_operands()
         _lax_scan(xs, make_item, extra_test, body, get_state, set_state, names, opts,
-                  errors.where())
+                  errors.where(), exists=iterable.exists)
     else:
         _py_for(iterable, extra_test, body, get_state, set_state, names, opts, nouts)
 
@@ -291,17 +291,32 @@ def _lax_range(r: TracedRange, extra_test, body, get_state, set_state, names, op
 
 
 def _lax_scan(xs, make_item, extra_test, body, get_state, set_state, names, opts, at,
-              record=True):
+              record=True, exists=None):
+    """`exists`: a boolean per item; the loop ends at the first item without one."""
     if record:
         trace_log.record("for", "lax.scan", "iterates over a traced array", at=at)
+    if exists is not None:
+        # The item flag is the last scan operand; it joins the loop's test.
+        xs, make_plain, test = (xs, exists), make_item, extra_test
+        current = []
+
+        def make_item(pair):
+            current[:] = [pair[1]]
+            return make_plain(pair[0])
+
+        def extra_test():
+            t = test() if test is not None else True
+            return current[0] if _holds(t) else jnp.logical_and(current[0], t)
     x_leaves, x_tree = jax.tree_util.tree_flatten(xs)
     length = x_leaves[0].shape[0]
     item_avals = [st.Aval(tuple(x.shape[1:]), x.dtype, False) for x in x_leaves]
-    first_runs = length > 0 and extra_test is not None and _holds(extra_test())
+    first_runs = (length > 0 and extra_test is not None and exists is None
+                  and _holds(extra_test()))
     run = _guarded(extra_test, body, get_state, set_state, names, at, first_runs)
 
     def step_body(*item_leaves):
-        run(make_item(x_tree.unflatten(item_leaves)))
+        item = make_item(x_tree.unflatten(item_leaves))
+        run(item)
 
     init_vars = st.flatten(get_state(), names)
     plan, closed, outs = _settle("`for` loop over an array", names, init_vars, step_body, item_avals,

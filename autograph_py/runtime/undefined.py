@@ -127,3 +127,46 @@ def is_undefined(v) -> bool:
 
 def is_placeholder(v) -> bool:
     return isinstance(v, Undefined)
+
+
+def load_part(base, key, label: str, attribute: bool):
+    """`base.key` or `base[key]` as branch or loop state: a placeholder where it is missing.
+
+    A key or attribute that the block adds (`d['k'] = v` on a dict without
+    'k') or whose base the block creates has no entry value; like a local
+    assigned later, it is an `Undefined` until a path assigns it.
+    """
+    if isinstance(base, Undefined):
+        return Undefined(label)
+    try:
+        return getattr(base, key) if attribute else base[key]
+    except (KeyError, AttributeError):
+        return Undefined(label)
+
+
+def store_part(base, key, value, attribute: bool) -> None:
+    """The inverse of `load_part`: a placeholder value makes the part missing again.
+
+    A part that only some paths of a traced construct assign cannot be
+    represented: unlike a local, an item or attribute stays visible to code
+    this function cannot see (the caller holds the dict), so that is an error
+    here, not at a later read.
+    """
+    if isinstance(base, Undefined):
+        return  # the base itself is restored to "unassigned": so is the part
+    if isinstance(value, MaybeUndefined) and not in_conditional_region():
+        what, details, at, fix = value.reason
+        raise errors.UndefinedVariableError(errors.message(
+            what.replace(" is read after ", " outlives ", 1),
+            details=details + ("an item or attribute stays visible after the block, so every "
+                               "path must give it a value",),
+            at=at, fix=fix))
+    if is_undefined(value):
+        try:
+            delattr(base, key) if attribute else base.__delitem__(key)
+        except (KeyError, AttributeError):
+            pass
+    elif attribute:
+        setattr(base, key, value)
+    else:
+        base[key] = value
