@@ -850,3 +850,14 @@ def enumerate_zip_traced_range_downwards(n, xs):
     for k, (i, x) in enumerate(zip(range(n, 0, -2), xs)):
         s = s + k * 10 + i * x
     return s
+
+
+@program((i32(3),), (i32(0),), vmap=True)
+def traced_test_and_python_false(n):
+    # `t and False` is False whatever t is: the loop never runs, and its test
+    # is no traced constant (XLA crashed on such a vmapped loop, F11).
+    w = 0
+    while w < n and (1.0 < 1.0):
+        w += 1
+        assert w > 0, "cannot fail"
+    return w, (n > 0) and True, (n > 0) or False, (n > 0) or True

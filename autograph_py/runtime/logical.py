@@ -44,6 +44,11 @@ def _is_bool(v):
 
 def _select(left, right, logical, on_true):
     if _is_bool(left) and _is_bool(right):
+        if isinstance(right, bool):
+            # A Python bool decides the result, or leaves it to `left`:
+            # `t and False` is False, `t or True` is True, whatever `t` is.
+            absorbing = right is (logical is jnp.logical_or)
+            return right if absorbing else left
         return logical(left, right)
     truth = left if _is_bool(left) else left != 0
     return jnp.where(truth, right, left) if on_true == "right" else jnp.where(truth, left, right)
