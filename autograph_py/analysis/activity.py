@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 import gast
 
-from autograph_py.core import anno
+from autograph_py.core import anno, visitors
 
 
 @dataclass
@@ -46,7 +46,7 @@ def _is_static_index(node) -> bool:
     return isinstance(node, gast.Constant)
 
 
-class _Activity(gast.NodeVisitor):
+class _Activity(visitors.Visitor):
     """Collects reads and writes of one statement, not entering nested scopes."""
 
     def __init__(self):

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import gast
 
-from autograph_py.core import templates
+from autograph_py.core import templates, visitors
 
 
 def _call(func, args, kwargs):
     ag__.converted_call(func, args, kwargs)  # noqa: F821
 
 
-class _Calls(gast.NodeTransformer):
+class _Calls(visitors.Transformer):
     def visit_Call(self, node):
         self.generic_visit(node)
         f = node.func

@@ -3,14 +3,14 @@ from __future__ import annotations
 
 import gast
 
-from autograph_py.core import templates
+from autograph_py.core import templates, visitors
 
 
 def _if_exp(test, body, orelse):
     ag__.if_exp(test, lambda: body, lambda: orelse)  # noqa: F821
 
 
-class _IfExps(gast.NodeTransformer):
+class _IfExps(visitors.Transformer):
     def visit_IfExp(self, node):
         self.generic_visit(node)
         new = templates.replace_expr(_if_exp, test=node.test, body=node.body, orelse=node.orelse)

@@ -29,7 +29,7 @@ import copy
 import gast
 
 from autograph_py.analysis import activity
-from autograph_py.core import anno, templates
+from autograph_py.core import anno, templates, visitors
 
 NEEDS = ("activity", "liveness")
 
@@ -110,7 +110,7 @@ def _undefined(name, label):
     name = ag__.Undefined(label)  # noqa: F821
 
 
-class _ControlFlow(gast.NodeTransformer):
+class _ControlFlow(visitors.Transformer):
     def __init__(self, ctx):
         self.ctx = ctx
         self.functions = []   # stack of (FunctionScope, names needing a binding, defined names)
@@ -278,7 +278,7 @@ def _checked_read(name):
     name = ag__.ld(name)  # noqa: F821
 
 
-class _CheckedLoads(gast.NodeTransformer):
+class _CheckedLoads(visitors.Transformer):
     """Reads of locals bound to `ag__.Undefined` go through `ag__.ld`.
 
     So reading one that no path assigned raises, as Python's unbound local

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import gast
 
-from autograph_py.core import templates
+from autograph_py.core import templates, visitors
 
 
 def _and(left, right):
@@ -31,7 +31,7 @@ def _not(operand):
     ag__.not_(operand)  # noqa: F821
 
 
-class _Logical(gast.NodeTransformer):
+class _Logical(visitors.Transformer):
     def visit_BoolOp(self, node):
         self.generic_visit(node)
         template = _and if isinstance(node.op, gast.And) else _or

@@ -28,6 +28,8 @@ import textwrap
 
 import gast
 
+from autograph_py.core import visitors
+
 _PARSED: dict = {}
 _LOCATION = ("lineno", "col_offset", "end_lineno", "end_col_offset")
 
@@ -47,7 +49,7 @@ def _parse_template(fn):
     return parsed
 
 
-class _Filler(gast.NodeTransformer):
+class _Filler(visitors.Transformer):
     def __init__(self, subs):
         self.subs = subs
         self.used = set()
@@ -188,5 +190,5 @@ def located(nodes, origin):
             # at its attribute's *end* line, which must be the origin's line.
             n.lineno = n.end_lineno = origin.lineno
             n.col_offset = n.end_col_offset = origin.col_offset
-        todo.extend(gast.iter_child_nodes(n))
+        todo.extend(visitors.iter_child_nodes(n))
     return nodes

@@ -10,6 +10,7 @@ object (its closure and defaults), both weakly, behind one lock.
 from __future__ import annotations
 
 import ast
+import gc
 import threading
 import types
 import warnings
@@ -24,7 +25,7 @@ from autograph_py.converters import (asserts, break_statements, call_trees,
                                      conditional_expressions, continue_statements,
                                      control_flow, directives, lists, logical_expressions,
                                      return_statements)
-from autograph_py.core import fence, parsing
+from autograph_py.core import fence, parsing, visitors
 from autograph_py.core.naming import Namer
 
 # The order matters; each line says why a converter sits where it does.
@@ -134,7 +135,7 @@ def _fill_locations(tree):
                 node.lineno = node.end_lineno = parent.lineno
                 node.col_offset = node.end_col_offset = parent.col_offset
             parent = node
-        todo.extend((c, parent) for c in gast.iter_child_nodes(node))
+        todo.extend((c, parent) for c in visitors.iter_child_nodes(node))
 
 
 def _conversion(fn) -> Conversion:
@@ -142,6 +143,19 @@ def _conversion(fn) -> Conversion:
     conv = _by_code.get(code)
     if conv is not None:
         return conv
+    # Conversion allocates tens of thousands of tree nodes and frees them by
+    # reference counting; the cyclic collector it would trigger scans the
+    # whole heap (JAX's included) several times per function for nothing.
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _convert_code(fn, code)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _convert_code(fn, code) -> Conversion:
     node = parsing.parse_function(fn)
     fence.check(node, code.co_filename)
     if isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef)):
