@@ -9,6 +9,15 @@ jaxpr sizes are the noise-free part: equations counted recursively through
 every cond branch, loop body and nested jit. The optimised HLO's instruction
 count says how much of a jaxpr difference survives XLA (dead code and
 fusion): where it is equal, a runtime difference is noise.
+
+Each round also times a second jit of the hand-written code (`ratio_aa`,
+A/A): the same program, so how far its ratio strays from 1 is the noise
+floor. A dispatch-bound workload (microseconds per call) strays by several
+per cent.
+
+Where a workload has a select form (`jnp.where` for an `if`), it is timed in
+the same rounds and reported as `ratio_select`; SEMANTICS.md makes a traced
+`if` a `lax.cond`, so the targets are judged against the cond.
 """
 from __future__ import annotations
 
@@ -20,7 +29,7 @@ import numpy as np
 import autograph_py
 from measure import (blocking, counter_diff, describe_error, hlo_size, interleaved, jaxpr_size,
                      paired_ratio)
-from workloads import WORKLOADS, Workload, compiled_pair, traceable_pair
+from workloads import WORKLOADS, Workload, compiled_pair, traceable_pair, traceable_select
 
 
 def _agree(a, b) -> bool:
@@ -66,8 +75,22 @@ def measure_one(w: Workload, rounds: int, sample_s: float, budget_s: float,
     else:
         row["status"] = "ok"
 
-    samples = interleaved({"converted": blocking(f_conv, *args), "hand": blocking(f_hand, *args)},
-                          rounds=rounds, sample_s=sample_s, budget_s=budget_s)
+    # A/A control: a second jit of the hand-written code, the same program, so
+    # its ratio to the first is the noise floor of this workload's ratios.
+    _, hand_fn = traceable_pair(w, autograph_py.convert)
+    f_again = jax.jit(lambda *a: hand_fn(*a))
+    jax.block_until_ready(f_again(*args))
+    contenders = {"converted": blocking(f_conv, *args), "hand": blocking(f_hand, *args),
+                  "hand_again": blocking(f_again, *args)}
+    if w.select is not None:
+        select = traceable_select(w)
+        row["eqns_select"] = jaxpr_size(select, *args)[0]
+        f_select = jax.jit(select)
+        if not _agree(out_conv, jax.block_until_ready(f_select(*args))):
+            row |= {"status": "failed", "stage": "check",
+                    "error": "converted result differs from the select form"}
+        contenders["select"] = blocking(f_select, *args)
+    samples = interleaved(contenders, rounds=rounds, sample_s=sample_s, budget_s=budget_s)
     row |= {"time_converted_s": float(np.median(samples["converted"]["wall"])),
             "time_hand_s": float(np.median(samples["hand"]["wall"])),
             "cpu_converted_s": float(np.median(samples["converted"]["cpu"])),
@@ -75,6 +98,9 @@ def measure_one(w: Workload, rounds: int, sample_s: float, budget_s: float,
             "ratio": paired_ratio(samples["converted"]["cpu"], samples["hand"]["cpu"]),
             "ratio_wall": paired_ratio(samples["converted"]["wall"], samples["hand"]["wall"]),
             "samples_s": samples}
+    row["ratio_aa"] = paired_ratio(samples["hand_again"]["cpu"], samples["hand"]["cpu"])
+    if w.select is not None:
+        row["ratio_select"] = paired_ratio(samples["converted"]["cpu"], samples["select"]["cpu"])
     return row
 
 

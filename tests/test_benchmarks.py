@@ -1,0 +1,49 @@
+"""The benchmark workloads, checked without timing anything.
+
+`make bench` judges speed; this keeps its noise-free half true on every
+commit: each converted workload computes what the hand-written lax does, and
+its jaxpr is no larger (no dead loop state, no redundant converts or
+selects). A smoke run of the runner keeps `make bench` itself working.
+"""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import jax
+import numpy as np
+import pytest
+
+import autograph_py
+
+BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
+sys.path.insert(0, str(BENCH))
+from measure import jaxpr_size  # noqa: E402
+from workloads import WORKLOADS, traceable_pair, traceable_select  # noqa: E402
+
+
+@pytest.mark.parametrize("w", WORKLOADS, ids=lambda w: w.name)
+def test_workload_jaxpr_no_larger_than_hand_written(w):
+    args = w.args()
+    conv, hand = traceable_pair(w, autograph_py.convert)
+    n_conv, by_prim_conv, text = jaxpr_size(conv, *args)
+    n_hand, by_prim_hand, _ = jaxpr_size(hand, *args)
+    assert n_conv <= n_hand, (by_prim_conv - by_prim_hand, text)
+    got, want = jax.jit(conv)(*args), jax.jit(hand)(*args)
+    if w.select is not None:
+        assert np.allclose(jax.jit(traceable_select(w))(*args), want, rtol=1e-5)
+    for a, b in zip(jax.tree_util.tree_leaves(got), jax.tree_util.tree_leaves(want)):
+        np.testing.assert_allclose(np.asarray(a, np.float64), np.asarray(b, np.float64),
+                                   rtol=1e-4, atol=1e-5)
+
+
+def test_bench_runner_smoke():
+    out = subprocess.run([sys.executable, str(BENCH / "run.py"), "--quick", "--no-save",
+                          "--only", "runtime,conversion,call"],
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-3000:]
+    for heading in ("Runtime: converted eager-style vs hand-written lax", "Conversion cost",
+                    "Cached-call overhead", "Targets"):
+        assert heading in out.stdout
+    assert "FAILED" not in out.stdout, out.stdout
