@@ -861,3 +861,34 @@ def traced_test_and_python_false(n):
         w += 1
         assert w > 0, "cannot fail"
     return w, (n > 0) and True, (n > 0) or False, (n > 0) or True
+
+
+@program((f32([1.0, 2.0, 3.0]),))
+def zip_empty_python_range_and_traced_array(xs):
+    # zip(range(0), xs): the range's items are integers even when it is empty
+    # (fuzz seed 201 program 543: a float32 index).
+    s = 0.0
+    for i, x in zip(range(0), xs):
+        s = s + jnp.arange(3)[i % 3] * x
+    for i, x in zip(range(2), xs):
+        s = s + jnp.arange(3)[i % 3] * x
+    return s
+
+
+@program((i32(3),), (i32(0),))
+def dict_mutated_through_alias_in_loop(n):
+    # The item changes the dict both names hold (fuzz seed 201 program 719).
+    d = {"s": 1.0, "k": 1}
+    for i in range(n):
+        e = d
+        e["s"] = e["s"] * 2.0
+    return d["s"]
+
+
+@program((f32(2.0),), (f32(-2.0),), vmap=True)
+def dict_mutated_through_alias_in_branch(x):
+    d = {"s": 0.0}
+    if x > 0:
+        e = d
+        e["s"] = x
+    return d["s"]

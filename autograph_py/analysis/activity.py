@@ -227,12 +227,31 @@ def function_scope(node) -> FunctionScope:
     return fs
 
 
+def name_aliases(fn) -> dict:
+    """Locals of `fn` that `a = b` may make names of one object: name -> its group.
+
+    An item or attribute assigned through one name (`alias['k'] = v`) is then
+    known to change the object the others name too. Only plain name-to-name
+    assignments count; an alias made any other way (a call's result, a loop
+    target) is not seen.
+    """
+    group = {}
+    for node in _walk_own_scope(fn.body):
+        if (isinstance(node, gast.Assign) and isinstance(node.value, gast.Name)
+                and len(node.targets) == 1 and isinstance(node.targets[0], gast.Name)):
+            a, b = node.targets[0].id, node.value.id
+            merged = group.get(a, {a}) | group.get(b, {b})
+            for n in merged:
+                group[n] = merged
+    return group
+
+
 def _walk_own_scope(stmts):
     todo = list(stmts)
     while todo:
         n = todo.pop()
         yield n
-        for child in gast.iter_child_nodes(n):
+        for child in visitors.iter_child_nodes(n):
             if not isinstance(child, (gast.FunctionDef, gast.AsyncFunctionDef,
                                       gast.Lambda, gast.ClassDef)):
                 todo.append(child)

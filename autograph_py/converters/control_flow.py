@@ -114,6 +114,7 @@ class _ControlFlow(visitors.Transformer):
     def __init__(self, ctx):
         self.ctx = ctx
         self.functions = []   # stack of (FunctionScope, names needing a binding, defined names)
+        self.aliases = []     # stack of activity.name_aliases, one per function
         self.state_accessors = set()
 
     # ---------------------------------------------------------- functions
@@ -121,6 +122,7 @@ class _ControlFlow(visitors.Transformer):
         fs = activity.function_scope(node)
         defined = set(fs.params)
         self.functions.append((fs, set(), defined))
+        self.aliases.append(activity.name_aliases(node))
         body = []
         for st in node.body:
             new = self.visit(st)
@@ -128,6 +130,7 @@ class _ControlFlow(visitors.Transformer):
             defined |= _definite_writes(st)
         node.body = body
         _, unbound, _ = self.functions.pop()
+        self.aliases.pop()
         unbound = unbound - fs.params - fs.globals - fs.nonlocals
         _CheckedLoads(unbound, self.state_accessors).visit(node)
         inits = []
@@ -193,6 +196,7 @@ class _ControlFlow(visitors.Transformer):
         """
         fs = self.functions[-1][0]
         outs = sorted(writes & live)
+        composites = self._with_aliases(composites)
         temporaries = writes - live_in
         comp = sorted(c for c in composites if _base_name(composites[c]) not in temporaries)
         rest = sorted(writes - live - fs.globals)
@@ -206,6 +210,18 @@ class _ControlFlow(visitors.Transformer):
         labels = gast.Tuple([gast.Constant(self._label(n, fs), None) for n in names],
                             gast.Load())
         return dict(state=exprs, targets=targets, parts=stores, names=labels), len(names) - len(rest)
+
+    def _with_aliases(self, composites):
+        """`alias['k']` also changes `d['k']` where `alias = d` (see activity.name_aliases)."""
+        aliases = self.aliases[-1]
+        out = dict(composites)
+        for expr in composites.values():
+            base = _base_name(expr)
+            for other in sorted(aliases.get(base, ())):
+                if other != base:
+                    new = _rebased(expr, other)
+                    out.setdefault(activity.composite_text(new), new)
+        return out
 
     def _label(self, name, fs):
         if name in fs.globals:
@@ -334,6 +350,16 @@ def _base_name(expr):
 
 def _name(name):
     return gast.Name(name, gast.Load(), None, None)
+
+
+def _rebased(expr, name):
+    """`expr` (an item or attribute chain) with its base name replaced by `name`."""
+    expr = copy.deepcopy(expr)
+    node = expr
+    while isinstance(node.value, (gast.Attribute, gast.Subscript)):
+        node = node.value
+    node.value = gast.Name(name, gast.Load(), None, None)
+    return expr
 
 
 def _part_key(expr):

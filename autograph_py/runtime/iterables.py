@@ -75,7 +75,7 @@ class TracedZip(_TracedIterable):
     construct = "zip() of traced arrays"
 
     def __init__(self, *xs):
-        arrays = [x if is_traced(x) or isinstance(x, TracedRange) else jnp.asarray(x) for x in xs]
+        arrays = [x if is_traced(x) or isinstance(x, TracedRange) else _as_array(x) for x in xs]
         lengths = {a.shape[0] for a in arrays if not isinstance(a, TracedRange)}
         if not lengths:
             raise TypeError(errors.message(
@@ -94,3 +94,9 @@ class TracedZip(_TracedIterable):
 
     def scan_operands(self):
         return self.xs, tuple
+
+
+def _as_array(x):
+    if isinstance(x, range):  # integers even when empty (jnp.asarray(range(0)) is float32)
+        return jnp.arange(x.start, x.stop, x.step, dtype=jnp.int32)
+    return jnp.asarray(x)
