@@ -6,6 +6,7 @@ import traceback
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 import pytest
 
 import autograph_py as ag
@@ -260,6 +261,56 @@ def test_assert_failure_carries_message_and_location():
     text = str(info.value)
     assert "x must be positive" in text
     assert f"{HERE}:{line_of(f, 'assert x > 0')}" in text
+
+
+def _vmapped(f, *batch):
+    return jax.block_until_ready(ag.function(jax.vmap(ag.convert(f)))(*batch))
+
+
+def test_vmapped_assert_in_branch_checks_only_elements_that_take_it():
+    def f(x):
+        if x > 0.0:
+            assert x > 0.0, "positive"
+        else:
+            assert x <= 0.0, "not positive"
+        return x
+
+    np.testing.assert_array_equal(_vmapped(f, jnp.array([1.0, -1.0])), [1.0, -1.0])
+
+    def g(x):
+        if x > 0.0:
+            assert x > 2.0, "x must exceed 2 when positive"
+        return x
+
+    np.testing.assert_array_equal(_vmapped(g, jnp.array([3.0, -1.0])), [3.0, -1.0])
+    with pytest.raises(AssertionError, match="x must exceed 2 when positive"):
+        _vmapped(g, jnp.array([1.0, -1.0]))     # the first element takes the branch and fails
+
+
+def test_vmapped_assert_in_loop_checks_only_running_elements():
+    def f(x, n):
+        s = 0.0
+        while s < x:
+            assert s < x, "while"          # false for an element whose loop has ended
+            s = s + 1.0
+        for i in range(n):
+            assert i < n, "range"          # false past an element's own bound
+            s = s + i
+        return s
+
+    np.testing.assert_array_equal(_vmapped(f, jnp.array([1.0, 5.0]), jnp.array([2, 4])),
+                                  [2.0, 11.0])
+
+    def g(x):
+        s = 0.0
+        while s < x:
+            assert s < 2.0, "s reached 2"
+            s = s + 1.0
+        return s
+
+    np.testing.assert_array_equal(_vmapped(g, jnp.array([1.0, 2.0])), [1.0, 2.0])
+    with pytest.raises(AssertionError, match="s reached 2"):
+        _vmapped(g, jnp.array([1.0, 5.0]))
 
 
 def test_python_assert_stays_python():

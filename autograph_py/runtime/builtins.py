@@ -8,7 +8,7 @@ import sys
 import jax
 
 from autograph_py import errors
-from autograph_py.runtime import trace_log
+from autograph_py.runtime import paths, trace_log
 from autograph_py.runtime.dispatch import is_traced
 from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedZip
 from autograph_py.runtime.undefined import in_conditional_region
@@ -18,6 +18,8 @@ def print_(*args, sep=" ", end="\n", file=None, flush=False):
     """`print`; with a traced argument it prints at run time, on every run (jax.debug.print)."""
     if not any(is_traced(a) for a in args) or file not in (None, sys.stdout):
         return builtins.print(*args, sep=sep, end=end, file=file, flush=flush)
+    if paths.is_silent():
+        return None
     trace_log.record("print", "jax.debug.print", "an argument is traced")
     parts, arrays = [], []
     for a in args:
@@ -72,8 +74,17 @@ def assert_stmt(test, message):
         # A false assert in a branch that is traced but may not run: it must
         # fail when the branch runs, not while it is traced.
         test = jax.numpy.asarray(False)
+    if paths.is_silent():
+        return
     at = errors.where()
     trace_log.record("assert", "jax.debug.callback", "test is traced", at=at)
+    taken = paths.taken()
+    if taken is not None:  # only executions that reach the assert can fail it (under vmap)
+        ok = test if test.dtype == jax.numpy.bool_ else test != 0
+        skipped = jax.lax.bitwise_not(taken)
+        test = (jax.lax.bitwise_or(ok, skipped) if ok.shape == ()
+                else jax.numpy.logical_or(ok, skipped))
+    paths.count_check()
     msg = message()
     text = f"{msg if msg is not None else 'assertion failed'} ({ASSERT_MARK} {at})"
 

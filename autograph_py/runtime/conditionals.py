@@ -11,7 +11,7 @@ import jax.numpy as jnp
 from autograph_py import errors
 from autograph_py.lowering import tracing
 from autograph_py.runtime import state as st
-from autograph_py.runtime import trace_log
+from autograph_py.runtime import paths, trace_log
 from autograph_py.runtime.dispatch import is_array, is_traced
 from autograph_py.runtime.undefined import conditional_region
 
@@ -86,16 +86,16 @@ def _lax_if(cond, body, orelse, get_state, set_state, names, at, construct="`if`
     init = get_state()
     st.check_stageable(names, construct, at)
 
-    def traced(fn):
+    def traced(fn, negated):
         def run():
             set_state(init)
-            with conditional_region():
+            with conditional_region(), paths.taken_when(pred, negated):
                 fn()
             out = st.flatten(get_state(), names)
             return [l for v in out for l in v.leaves if is_array(l)], out
         return tracing.trace(run, [])
 
-    (t_jaxpr, t_vars), (f_jaxpr, f_vars) = traced(body), traced(orelse)
+    (t_jaxpr, t_vars), (f_jaxpr, f_vars) = traced(body, False), traced(orelse, True)
     plan = st.join_branches(names, (t_vars, f_vars), construct, at,
                             else_keeps_earlier=skip_keeps_earlier)
 

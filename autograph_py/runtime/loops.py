@@ -19,7 +19,7 @@ import jax.numpy as jnp
 from autograph_py import errors
 from autograph_py.lowering import tracing
 from autograph_py.runtime import state as st
-from autograph_py.runtime import trace_log
+from autograph_py.runtime import paths, trace_log
 from autograph_py.runtime.conditionals import _lax_if, as_predicate
 from autograph_py.runtime.dispatch import in_trace, is_array, is_traced
 from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedZip
@@ -216,6 +216,18 @@ def _settle(construct, names, init_vars, step_body, index_avals, get_state, set_
         fix="Give the loop variables their final dtypes before the loop."))
 
 
+def _settle_checked(construct, names, init_vars, step_body, masked_body, index_avals, get_state,
+                    set_state, at, allow_append):
+    """`_settle`, traced again with `masked_body` where the body has run-time checks."""
+    before = paths.checks()
+    settled = _settle(construct, names, init_vars, step_body, index_avals, get_state, set_state,
+                      at, allow_append)
+    if paths.checks() == before:
+        return settled
+    return _settle(construct, names, init_vars, masked_body, index_avals, get_state, set_state,
+                   at, allow_append)
+
+
 def _guarded(extra_test, body, get_state, set_state, names, at, first_runs=False):
     """The body of one iteration, skipped once `extra_test()` is false.
 
@@ -244,8 +256,17 @@ def _holds(t) -> bool:
 def _lax_while(test, body, get_state, set_state, names, opts, at):
     trace_log.record("while", "lax.while_loop", "test is traced", at=at)
     init_vars = st.flatten(get_state(), names)
-    plan, closed, _ = _settle("`while` loop", names, init_vars, body, [], get_state, set_state, at,
-                           allow_append=False)
+
+    def masked():
+        # Under vmap a batched loop runs the body for elements whose loop has
+        # ended; the body's run-time checks must not see those (see paths).
+        with paths.silent(), conditional_region():
+            active = as_predicate(test(), "`while` loop", at)
+        with paths.taken_when(active):
+            body()
+
+    plan, closed, _ = _settle_checked("`while` loop", names, init_vars, body, masked, [],
+                                      get_state, set_state, at, allow_append=False)
 
     def cond_fun(carried):
         set_state(_rebuild(plan, names, carried))
@@ -262,10 +283,16 @@ def _lax_range(r: TracedRange, extra_test, body, get_state, set_state, names, op
     init_vars = st.flatten(get_state(), names)
     i_aval = r.index_aval()
     run = _guarded(extra_test, body, get_state, set_state, names, at)
-    plan, closed, _ = _settle("`for` loop over a traced range", names, init_vars, run, [i_aval],
-                           get_state, set_state, at, allow_append=False)
-    init = _initial_carry(plan, init_vars)
     start, stop, step = (tracing.cast(v, i_aval) for v in (r.start, r.stop, r.step))
+
+    def masked(i):  # as in _lax_while: a batched loop also runs for ended elements
+        with paths.taken_when(jnp.where(step > 0, i < stop, i > stop)):
+            run(i)
+
+    plan, closed, _ = _settle_checked("`for` loop over a traced range", names, init_vars, run,
+                                      masked, [i_aval], get_state, set_state, at,
+                                      allow_append=False)
+    init = _initial_carry(plan, init_vars)
     if extra_test is None and isinstance(r.step, int) and r.step == 1:
         trace_log.record("for", "lax.fori_loop", "range bound is traced", at=at)
         final = tracing.fori_loop(start, stop, lambda i, c: tracing.replay(closed, i, *c), init)

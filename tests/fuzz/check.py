@@ -249,10 +249,6 @@ class _Run:
         call, traced = _vmapped(autograph_py.convert(self.f), self.sets[0], self.static)
         if not traced:
             self.skipped.append("vmap: no traced parameter")
-        elif self.case.get("nested_asserts"):
-            # FINDINGS F9, a documented limitation: under vmap such an assert
-            # is checked for every batch element.
-            self.skipped.append("vmap: assert in a branch or loop (F9)")
         elif self.case.get("print_in_while"):
             # FINDINGS F11: XLA itself segfaults compiling jax.debug.print in a
             # while_loop under a batched cond; that would hide everything else.

@@ -120,7 +120,6 @@ class Case:
         return {"source": self.prog.source(), "params": self.prog.main.params,
                 "ret": self.prog.main.ret, "args": self.args, "static": self.static,
                 "grad_arg": self.grad_arg, "grad_expected": sc.grad_expected(self.prog),
-                "nested_asserts": nested_asserts(self.prog),
                 "print_in_while": print_in_while(self.prog),
                 "modes": list(modes), "label": self.label}
 
@@ -409,20 +408,6 @@ class Gen:
         return {"f": dyadic, "i": lambda: rng.randint(-3, 5), "b": lambda: rng.random() < 0.5,
                 "fa": lambda: [dyadic() for _ in range(L)],
                 "ia": lambda: [rng.randint(-3, 5) for _ in range(L)]}[kind]()
-
-
-def nested_asserts(prog: Program) -> bool:
-    """An `assert` that may fail and may run in a traced branch or loop body:
-    in a block of `f`, after a statement of `f` that may return early, or
-    anywhere in a helper or closure (which may be called from one). Truisms
-    hold for any values, so they do not count."""
-    top = set()
-    for s in prog.main.body:     # after a statement that may return, the rest is a branch
-        if sc.may_exit(s) and not isinstance(s, ir.Def):
-            break
-        top.add(id(s))
-    return any(isinstance(n, ir.Assert) and n.msg != TRUISM_MSG and id(n) not in top
-               for _, n in ir.walk(prog))
 
 
 def print_in_while(prog: Program) -> bool:

@@ -19,8 +19,7 @@ def f(a7):
     return jnp.ones(4)
 
 
-FUZZ_CASE = {'known_limitation': 'F9: under vmap, a traced assert in a loop body or branch is checked for every batch element, also those whose loop has ended (README: What converts)',
- 'args': [[True], [False]],
+FUZZ_CASE = {'args': [[True], [False]],
  'grad_arg': None,
  'grad_expected': False,
  'modes': ['vmap'],

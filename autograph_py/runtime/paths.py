@@ -1,0 +1,82 @@
+"""The traced condition under which the code being traced runs, for run-time checks.
+
+A run-time `assert` inside a traced branch or loop body must only fail on
+executions that reach it. Inside `lax.cond` that is automatic, but `vmap`
+turns a cond with a batched predicate into a select that runs both branches
+for every batch element, and a batched `while_loop` keeps running the body
+for the elements whose loop has ended. So while a branch or body is traced,
+its condition is pushed here, and a check tests `ok | ~taken()`:
+
+    if x > 0:                       # taken() is x > 0 while this is traced
+        assert x > 0, "positive"    # checks (x > 0) | ~(x > 0): never fails
+
+`checks()` counts the checks traced so far, so a loop can tell whether its
+body has any (only then does it pay for computing the mask).
+"""
+from __future__ import annotations
+
+import contextlib
+import threading
+
+from jax import lax
+
+_local = threading.local()
+
+
+@contextlib.contextmanager
+def taken_when(pred, negated=False):
+    """Pushes `pred` (a traced scalar bool), or its negation, built only if a check needs it."""
+    stack = _stack()
+    stack.append((pred, negated))
+    try:
+        yield
+    finally:
+        stack.pop()
+
+
+@contextlib.contextmanager
+def unconditional():
+    """Code traced here runs whatever the enclosing conditions are (a new trace)."""
+    saved, _local.stack = _stack(), []
+    try:
+        yield
+    finally:
+        _local.stack = saved
+
+
+def taken():
+    """The conjunction of the pushed conditions, or None outside any traced condition."""
+    out = None
+    for pred, negated in _stack():
+        p = lax.bitwise_not(pred) if negated else pred
+        out = p if out is None else lax.bitwise_and(out, p)
+    return out
+
+
+def count_check() -> None:
+    _local.checks = checks() + 1
+
+
+def checks() -> int:
+    return getattr(_local, "checks", 0)
+
+
+@contextlib.contextmanager
+def silent():
+    """Checks and prints traced here are not emitted (a loop test traced a second time)."""
+    _local.silent = getattr(_local, "silent", 0) + 1
+    try:
+        yield
+    finally:
+        _local.silent -= 1
+
+
+def is_silent() -> bool:
+    return getattr(_local, "silent", 0) > 0
+
+
+def _stack() -> list:
+    stack = getattr(_local, "stack", None)
+    if stack is None:
+        stack = _local.stack = []
+    return stack
