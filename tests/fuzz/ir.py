@@ -354,11 +354,13 @@ def names_read(node) -> set:
 
 def own_returns(fn: Func) -> list:
     """The `return` statements of `fn` itself, not of the closures it defines."""
-    out, todo = [], [fn.body]
+    out, seen, todo = [], set(), [fn.body]
     while todo:
         for s in todo.pop():
             if isinstance(s, Return):
-                out.append(s)
+                if id(s) not in seen:   # a block can be reached twice (a Collect's loop)
+                    seen.add(id(s))
+                    out.append(s)
             elif isinstance(s, (If, While, For)):
                 todo += [s.body] + ([s.orelse] if isinstance(s, If) else [])
             elif isinstance(s, Collect):
