@@ -892,3 +892,14 @@ def dict_mutated_through_alias_in_branch(x):
         e = d
         e["s"] = x
     return d["s"]
+
+
+@program((f32(1.0),))
+def alias_assigned_after_the_loop(x):
+    # `e = d` comes after the loop that changes d: e has no value in it
+    # (fuzz seed 205 program 760).
+    d = {"s": 1.0, "k": 1}
+    for i, v in enumerate(jnp.ones(3) * x):
+        d["k"] = i
+    e = d
+    return e["k"] * 1.0

@@ -214,6 +214,7 @@ class _ControlFlow(visitors.Transformer):
     def _with_aliases(self, composites):
         """`alias['k']` also changes `d['k']` where `alias = d` (see activity.name_aliases)."""
         aliases = self.aliases[-1]
+        _, unbound, defined = self.functions[-1]
         out = dict(composites)
         for expr in composites.values():
             base = _base_name(expr)
@@ -221,6 +222,8 @@ class _ControlFlow(visitors.Transformer):
                 if other != base:
                     new = _rebased(expr, other)
                     out.setdefault(activity.composite_text(new), new)
+                    if other not in defined:   # the alias may be assigned only later
+                        unbound.add(other)
         return out
 
     def _label(self, name, fs):
