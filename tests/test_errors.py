@@ -313,6 +313,30 @@ def test_vmapped_assert_in_loop_checks_only_running_elements():
         _vmapped(g, jnp.array([1.0, 5.0]))
 
 
+def _nonnegative(v, msg):
+    assert v >= 0, msg
+    return v
+
+
+def test_vmapped_assert_nested_in_branches_loops_and_calls():
+    def f(x, n):
+        s = 0.0
+        if x > 0:
+            i = 0
+            while i < n:
+                if s < x:
+                    s = _nonnegative(x - s, "called from a branch in a loop") + s * 0
+                i += 1
+        else:
+            for k in range(n):
+                assert x <= 0, "else branch loop"
+        return s
+
+    xs, ns = jnp.array([2.0, -1.0, 0.5, 3.0]), jnp.array([3, 2, 0, 1])
+    np.testing.assert_array_equal(_vmapped(f, xs, ns),
+                                  [f(float(a), int(b)) for a, b in zip(xs, ns)])
+
+
 def test_python_assert_stays_python():
     def f(x):
         assert x > 0, "nope"
