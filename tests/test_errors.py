@@ -337,6 +337,27 @@ def test_vmapped_assert_nested_in_branches_loops_and_calls():
                                   [f(float(a), int(b)) for a, b in zip(xs, ns)])
 
 
+def test_assert_in_a_jitted_function_called_from_a_traced_branch():
+    # The inner jit's trace cannot use the outer branch's predicate: its
+    # assert is checked unmasked (and must not leak the outer tracer).
+    @ag.function
+    def inner(v):
+        assert v > 0, "inner positive"
+        return v * 2
+
+    @ag.function
+    def outer(x):
+        if x > 0:
+            y = inner(x)
+        else:
+            y = -x
+        return y
+
+    assert float(outer(jnp.float32(2.0))) == 4.0
+    assert float(outer(jnp.float32(-1.0))) == 1.0
+    assert float(inner(jnp.float32(3.0))) == 6.0
+
+
 def test_python_assert_stays_python():
     def f(x):
         assert x > 0, "nope"

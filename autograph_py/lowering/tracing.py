@@ -6,24 +6,62 @@ that call costs no second trace of the user's Python.
 """
 from __future__ import annotations
 
+import threading
+
 import jax
 from jax import lax
-from jax.extend.core import jaxpr_as_fun
+from jax.extend.core import get_opaque_trace_state, jaxpr_as_fun
 from jax._src.lax import lax as _lax_internal
 import numpy as np
+
+
+_local = threading.local()
+
+
+def _trace_state():
+    return get_opaque_trace_state(convention="autograph_py")
 
 
 def trace(fn, in_avals):
     """Traces `fn(*arrays) -> (arrays, meta)`; returns (closed jaxpr, meta)."""
     box = []
+    parent = _trace_state()
 
     def flat(*args):
-        arrays, meta = fn(*args)
+        owned = _owned()
+        owned.append((_trace_state(), parent))
+        try:
+            arrays, meta = fn(*args)
+        finally:
+            owned.pop()
         box.append(meta)
         return list(arrays)
 
     closed = jax.make_jaxpr(flat)(*[a.struct() for a in in_avals])
     return closed, box[0]
+
+
+def enclosing_traces() -> list:
+    """The current trace and, while it is one `trace` made, the trace it was made in, and so on.
+
+    A tracer of any of them may be used here: each of these traces closes
+    over what the one it was made in holds. A trace that someone else made
+    (a `jax.jit` called inside converted code) ends the list.
+    """
+    chain = [_trace_state()]
+    owned = _owned()
+    while True:
+        parent = next((p for t, p in reversed(owned) if t == chain[-1]), None)
+        if parent is None:
+            return chain
+        chain.append(parent)
+
+
+def _owned() -> list:
+    owned = getattr(_local, "owned", None)
+    if owned is None:
+        owned = _local.owned = []
+    return owned
 
 
 def replay(closed, *args) -> list:

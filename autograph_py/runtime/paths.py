@@ -20,34 +20,37 @@ import threading
 
 from jax import lax
 
+from autograph_py.lowering import tracing
+
 _local = threading.local()
 
 
 @contextlib.contextmanager
 def taken_when(pred, negated=False):
-    """Pushes `pred` (a traced scalar bool), or its negation, built only if a check needs it."""
+    """Pushes `pred` (a traced scalar bool), or its negation, built only if a check needs it.
+
+    Call it inside the trace of the branch or body it guards: the condition
+    applies to checks traced there and in the traces that one makes, not in
+    a `jax.jit` the code calls (its trace cannot use this trace's tracers).
+    """
     stack = _stack()
-    stack.append((pred, negated))
+    stack.append((pred, negated, tracing.enclosing_traces()[0]))
     try:
         yield
     finally:
         stack.pop()
 
 
-@contextlib.contextmanager
-def unconditional():
-    """Code traced here runs whatever the enclosing conditions are (a new trace)."""
-    saved, _local.stack = _stack(), []
-    try:
-        yield
-    finally:
-        _local.stack = saved
-
-
 def taken():
     """The conjunction of the pushed conditions, or None outside any traced condition."""
+    stack = _stack()
+    if not stack:
+        return None
+    reachable = tracing.enclosing_traces()
     out = None
-    for pred, negated in _stack():
+    for pred, negated, where in stack:
+        if not any(where == t for t in reachable):
+            continue
         p = lax.bitwise_not(pred) if negated else pred
         out = p if out is None else lax.bitwise_and(out, p)
     return out
