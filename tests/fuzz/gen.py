@@ -17,7 +17,12 @@ runs must agree:
   floats and float32 give the same numbers, and comparisons do not flip
   between them;
 - no division by a variable, no Python `int()`/`float()`/`min`/`max` of a
-  traced value, no float `==`.
+  traced value, no float `==`; so `try: ... except ZeroDivisionError:`
+  never runs its handler, eagerly or converted;
+- `set_loop_options(maximum_iterations=K)` only where the loop's bound is at
+  most K, so the option never cuts a loop short;
+- a closure that declares `nonlocal` is called only where scope.py allows
+  (straight-line code at the top of `f`).
 """
 from __future__ import annotations
 
@@ -99,7 +104,9 @@ class Config:
     L: tuple = (2, 4)
     weights: dict = field(default_factory=lambda: {
         "assign": 10, "if": 5, "for": 4, "while": 2, "collect": 1, "jump": 2, "return": 1,
-        "assert": 1, "print": 0.15, "unpack": 1, "setitem": 1.5})
+        "assert": 1, "print": 0.15, "unpack": 1, "setitem": 1.5, "with": 0.3, "try": 0.3,
+        "call_writer": 8})
+    p_writer: float = 0.4       # a closure declares `nonlocal` one of f's parameters
 
 
 # "small" is the `make test` batch: fewer and shallower statements, one array length.
@@ -131,6 +138,7 @@ class Gen:
         self.helpers: list[Func] = []
         self.callables: list[Func] = []     # what expressions may call here
         self.frozen: frozenset = frozenset()   # enclosing names a closure must not assign
+        self.writers: list[Func] = []       # closures with `nonlocal`: called by statements only
         self.L = rng.randint(*cfg.L)
 
     def fresh(self, prefix):
@@ -193,19 +201,24 @@ class Gen:
     def block(self, scope, depth, loops, fn, n=None, exits=True):
         n = n if n is not None else self.rng.randint(1, self.cfg.max_block)
         out = []
+        # f's own top level, before anything may return: where a writer may be called.
+        top = depth == 0 and fn.name == "f" and not any(sc.may_return(s) for s in fn.body)
         for _ in range(n):
-            s = self.stmt(scope, depth, loops, fn, exits)
+            s = self.stmt(scope, depth, loops, fn, exits, writer_ok=top)
             out.append(s)
             scope = sc.after(s, scope)
+            top = top and not sc.may_return(s)
             if isinstance(s, ir.TERMINAL):
                 break
         return out
 
-    def stmt(self, scope, depth, loops, fn, exits=True):
+    def stmt(self, scope, depth, loops, fn, exits=True, writer_ok=False):
         """One statement; `exits=False` inside a loop that collects a list (no jumps)."""
         w = dict(self.cfg.weights)
+        if not (writer_ok and self.writers):
+            w["call_writer"] = 0
         if depth >= self.cfg.max_depth:
-            w["if"] = w["for"] = w["while"] = w["collect"] = 0
+            w["if"] = w["for"] = w["while"] = w["collect"] = w["with"] = w["try"] = 0
         if loops >= self.cfg.max_loops:
             w["for"] = w["while"] = w["collect"] = 0
         if not loops or not exits:
@@ -213,7 +226,8 @@ class Gen:
         if depth == 0 or not exits:
             w["return"] = 0
         kind = self.rng.choices(list(w), weights=list(w.values()))[0]
-        if kind in ("assign", "jump", "return", "assert", "print", "unpack", "setitem"):
+        if kind in ("assign", "jump", "return", "assert", "print", "unpack", "setitem",
+                    "call_writer"):
             return getattr(self, "gen_" + kind)(scope, depth, loops, fn)
         return getattr(self, "gen_" + kind)(scope, depth, loops, fn, exits)
 
@@ -235,9 +249,9 @@ class Gen:
                 return Assign(name, kind, self.const("ck"), self.rng.choice("+-"))
         return Assign(name, kind, self.assigned(kind, scope))
 
-    def assigned(self, kind, scope):
+    def assigned(self, kind, scope, value=None):
         """A value to assign to a `kind` variable: ints wrap, floats clip (see the module doc)."""
-        value = self.expr(kind, scope)
+        value = self.expr(kind, scope) if value is None else value
         if kind in ("i", "ia") and not isinstance(value, (Name, Const)):
             value = Op("({0} % {1})", [value, self.const("cm")], kind)
         elif kind in ("f", "fa") and isinstance(value, Op) and \
@@ -246,6 +260,28 @@ class Gen:
             # branches or ill-conditioned results (sin of a huge number).
             value = Op("jnp.clip({0}, -8.0, 8.0)", [value], kind)
         return value
+
+    def gen_call_writer(self, scope, depth, loops, fn):
+        """`v = g(...)` where `g` declares `nonlocal` (only as a statement: scope.py, F16)."""
+        g = self.rng.choice(self.writers)
+        kind = g.ret[0]
+        targets = [n for n, k in scope.items() if k == kind and sc.assignable(n)]
+        name = self.rng.choice(targets) if targets and self.rng.random() < 0.5 else self.fresh("v")
+        call = Op(self._call_template(g), [self.expr(k, scope, 1) for _, k in g.params], kind)
+        return Assign(name, kind, self.assigned(kind, scope, call))
+
+    def gen_with(self, scope, depth, loops, fn, exits=True):
+        return ir.With(self.block(scope, depth + 1, loops, fn, n=self.rng.randint(1, 3), exits=exits))
+
+    def gen_try(self, scope, depth, loops, fn, exits=True):
+        """`try: body except ZeroDivisionError: fallbacks` for what the body assigns."""
+        body = self.block(scope, depth + 1, loops, fn, exits=exits)
+        new = {n: k for n, k in sc.after_block(body, scope).items()
+               if n not in scope and sc.assignable(n)}
+        handler = [Assign(n, k, self.const(k)) for n, k in new.items()]
+        if not handler and self.rng.random() < 0.5:
+            handler = [self.gen_assign(scope, depth + 1, loops, fn)]
+        return ir.Try(body, handler)
 
     def gen_unpack(self, scope, depth, loops, fn):
         """`x, y = e1, e2`; sometimes a swap `x, y = y, x`."""
@@ -303,8 +339,11 @@ class Gen:
         inner = {**scope, counter: "i"}
         test = self.test(inner) if self.rng.random() < 0.5 else None
         body = self.block(inner, depth + 1, loops + 1, fn, exits=exits)
-        max_iter = self.rng.choice([5, 8]) if self.rng.random() < 0.4 else None
-        return While(counter, self.size(scope), test, body, max_iter)
+        bound = self.size(scope)
+        max_iter = None
+        if self.rng.random() < 0.4:   # K at least the bound; sometimes exactly
+            max_iter = self.rng.choice([sc.size_bound(bound), 5, 8])
+        return While(counter, bound, test, body, max_iter)
 
     def gen_collect(self, scope, depth, loops, fn, exits=True):
         loop = self.gen_for(scope, depth, loops, fn, exits=False, over_array=True)
@@ -361,9 +400,9 @@ class Gen:
 
     # ------------------------------------------------------------ functions
 
-    def function(self, name, params, ret, n_stmts, outer=None, prefix=()):
+    def function(self, name, params, ret, n_stmts, outer=None, prefix=(), nonlocals=()):
         """A function; `outer`: the enclosing scope of a closure; `prefix`: its first statements."""
-        fn = Func(name, params, ret, list(prefix))
+        fn = Func(name, params, ret, list(prefix), list(nonlocals))
         scope = {**(outer or {}), **dict(params)}
         fn.body += self.block(scope, 0, 0, fn, n=n_stmts)
         if not isinstance(fn.body[-1], Return):
@@ -371,13 +410,23 @@ class Gen:
             fn.body.append(Return([self.expr(k, end) for k in ret]))
         return fn
 
-    def helper(self, name, outer=None):
+    def helper(self, name, outer=None, nonlocals=()):
         rng = self.rng
         # No dict parameters: a callee that mutates its argument's items is a
         # side effect the caller's conversion cannot see.
         params = [(self.fresh("a"), rng.choice(ir.KINDS[:-1])) for _ in range(rng.randint(1, 3))]
         ret = [rng.choice(["f", "f", "i", "fa", "b", "p", "d"])]
-        return self.function(name, params, ret, rng.randint(1, 3), outer)
+        prefix = []
+        for n, k in nonlocals:   # `nonlocal n` and an update of n, first thing
+            scope = {**outer, **dict(params)}
+            if k in ("f", "fa") and rng.random() < 0.5:
+                others = {m: j for m, j in scope.items() if m != n}
+                prefix.append(Assign(n, k, self.expr(rng.choice(["f", k]), others), rng.choice("+-")))
+            elif k in ("i", "ia") and rng.random() < 0.5:
+                prefix.append(Assign(n, k, self.const("ck"), "+"))
+            else:
+                prefix.append(Assign(n, k, self.assigned(k, scope)))
+        return self.function(name, params, ret, rng.randint(1, 3), outer, prefix, nonlocals)
 
     def program(self) -> tuple[Program, list]:
         cfg, rng = self.cfg, self.rng
@@ -390,10 +439,13 @@ class Gen:
         rng.shuffle(params)
         self.callables, closures = list(self.helpers), []
         for _ in range(rng.randint(*cfg.n_closures)):
-            self.frozen = frozenset(n for n, _ in params)
-            closures.append(ir.Def(self.helper(self.fresh("g"), outer=dict(params))))
+            updatable = [(n, k) for n, k in params if sc.assignable(n)]
+            nonlocals = [rng.choice(updatable)] if updatable and rng.random() < cfg.p_writer else []
+            self.frozen = frozenset(n for n, _ in params) - {n for n, _ in nonlocals}
+            closures.append(ir.Def(self.helper(self.fresh("g"), dict(params), nonlocals)))
         self.frozen = frozenset()
-        self.callables += [d.fn for d in closures]
+        self.callables += [d.fn for d in closures if not d.fn.nonlocals]
+        self.writers = [d.fn for d in closures if d.fn.nonlocals]
         ret = [rng.choice(ir.KINDS) for _ in range(rng.randint(1, 3))]
         if not any(k in ("f", "fa") for k in ret):
             ret[0] = rng.choice(["f", "fa"])

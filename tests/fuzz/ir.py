@@ -21,6 +21,8 @@ Names say what a variable may do:
     c0, c1 ...  lists that collect loop items; only appended to
     h0, h1 ...  helper functions (module level); g0, g1 ... closures inside `f`
 
+A closure may declare `nonlocal` one of `f`'s parameters and update it.
+
 Expressions are templates (`"({0} + {1})"`) over typed children, so the
 shrinker can replace any expression by a child of the same kind.
 """
@@ -151,6 +153,23 @@ class Print:
 
 
 @dataclass
+class With:
+    """`with contextlib.nullcontext(): body` (the context does nothing)."""
+    body: list
+
+
+@dataclass
+class Try:
+    """`try: body except ZeroDivisionError: handler`; the body never raises it.
+
+    Generated programs never divide by a variable, so the handler never runs;
+    it assigns fallbacks for what the body assigns, as users write it.
+    """
+    body: list
+    handler: list
+
+
+@dataclass
 class Break:
     pass
 
@@ -171,6 +190,7 @@ class Func:
     params: list            # [(name, kind)]
     ret: list               # kinds of the returned values
     body: list
+    nonlocals: list = field(default_factory=list)   # [(name, kind)]: `nonlocal` in a closure
 
 
 @dataclass
@@ -178,7 +198,9 @@ class Def:
     """A nested function `def g(...)` at the top of `f`: a closure over `f`'s parameters.
 
     It reads them (their values when it is called, which `f` may have
-    reassigned by then) and assigns only its own parameters and locals.
+    reassigned by then) and assigns only its own parameters and locals, and
+    the parameters it declares `nonlocal` (fn.nonlocals), which a call changes
+    in `f` too.
     """
     fn: Func
 
@@ -244,6 +266,14 @@ def _render_stmt(s, indent, out, keyword="if"):
         out.append(f"{pad}    {s.counter} += 1")
         for b in s.body:
             _render_stmt(b, indent + 4, out)
+    elif isinstance(s, With):
+        out.append(f"{pad}with contextlib.nullcontext():")
+        _render_block(s.body, indent + 4, out)
+    elif isinstance(s, Try):
+        out.append(f"{pad}try:")
+        _render_block(s.body, indent + 4, out)
+        out.append(f"{pad}except ZeroDivisionError:")
+        _render_block(s.handler, indent + 4, out)
     elif isinstance(s, For):
         _render_for(s, indent, out)
     elif isinstance(s, Collect):
@@ -292,11 +322,13 @@ def render_iter(s: For) -> str:
 
 def render_func(fn: Func, indent: int = 0) -> str:
     out = [f"{' ' * indent}def {fn.name}({', '.join(p for p, _ in fn.params)}):"]
+    if fn.nonlocals:
+        out.append(f"{' ' * (indent + 4)}nonlocal {', '.join(n for n, _ in fn.nonlocals)}")
     _render_block(fn.body, indent + 4, out)
     return "\n".join(out)
 
 
-HEADER = "import jax\nimport jax.numpy as jnp\n\nimport autograph_py\n"
+HEADER = "import contextlib\n\nimport jax\nimport jax.numpy as jnp\n\nimport autograph_py\n"
 
 
 def render(prog: Program) -> str:
@@ -312,7 +344,7 @@ def is_expr(x) -> bool:
 
 def is_stmt(x) -> bool:
     return isinstance(x, (Assign, Unpack, SetItem, If, While, For, Collect, Def, Assert, Print,
-                          Break, Continue, Return))
+                          With, Try, Break, Continue, Return))
 
 
 def walk(node, path=()):
@@ -321,7 +353,7 @@ def walk(node, path=()):
         yield path, node
     if isinstance(node, list):
         if node and all(is_stmt(s) for s in node) or (not node and path and path[-1] in
-                                                      ("body", "orelse")):
+                                                      ("body", "orelse", "handler")):
             yield path, node
         for i, x in enumerate(node):
             yield from walk(x, path + (i,))
@@ -361,8 +393,9 @@ def own_returns(fn: Func) -> list:
                 if id(s) not in seen:   # a block can be reached twice (a Collect's loop)
                     seen.add(id(s))
                     out.append(s)
-            elif isinstance(s, (If, While, For)):
-                todo += [s.body] + ([s.orelse] if isinstance(s, If) else [])
+            elif isinstance(s, (If, While, For, With, Try)):
+                todo += [s.body] + ([s.orelse] if isinstance(s, If) else []) + \
+                    ([s.handler] if isinstance(s, Try) else [])
             elif isinstance(s, Collect):
                 todo.append(s.loop.body)
     return out

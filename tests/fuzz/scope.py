@@ -11,13 +11,22 @@ assigned it on every path, counted conservatively:
 - after a `for` that certainly runs at least once (over an array, a tuple,
   or a `range` of constants): its targets and what the body assigns before
   its first statement that may exit;
-- after a `while`: nothing new but its counter (it may run zero times).
+- after a `while`: nothing new but its counter (it may run zero times);
+- after a `with`: what its body assigns; after a `try`: what both the body
+  and the `except` handler assign (like an `if`; the handler never runs, but
+  the rule does not lean on that).
+
+A closure that declares `nonlocal` (a "writer") changes `f`'s variable as a
+side effect of the call, which a traced `if` or loop around the call does
+not carry (FINDINGS F16). So `f` calls a writer only as the value of an
+assignment in its own top-level statements, before any statement that may
+return, and never under `and`/`or`/`if`-else (which may evaluate lazily).
 
 The generator and the shrinker's validity check use these same rules.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from tests.fuzz import ir
 
@@ -33,6 +42,11 @@ def after(stmt, scope: dict) -> dict:
         return {**scope, **{n: k for n, k in a.items() if n in b}}
     if isinstance(stmt, ir.While):
         return {**scope, stmt.counter: "i"}
+    if isinstance(stmt, ir.With):
+        return after_block(stmt.body, scope)
+    if isinstance(stmt, ir.Try):
+        a, b = after_block(stmt.body, scope), after_block(stmt.handler, scope)
+        return {**scope, **{n: k for n, k in a.items() if n in b}}
     if isinstance(stmt, ir.Collect):
         return {**after(stmt.loop, scope), stmt.target: stmt.kind}
     if isinstance(stmt, ir.For) and runs_once(stmt):
@@ -65,6 +79,20 @@ def may_exit(stmt) -> bool:
     return any(isinstance(n, ir.TERMINAL) for _, n in ir.walk(stmt))
 
 
+def may_return(stmt) -> bool:
+    """`stmt` has a `return` of its own function (not of a closure it defines)."""
+    return not isinstance(stmt, ir.Def) and any(isinstance(n, ir.Return) for _, n in ir.walk(stmt))
+
+
+# Templates whose operands a traced value may evaluate lazily (in a lax.cond branch).
+LAZY = (" if ", " and ", " or ")
+
+
+def writer_call_at(stmt) -> bool:
+    """Where a statement of `f` may call a writer closure (see the module doc)."""
+    return isinstance(stmt, ir.Assign)
+
+
 def assignable(name: str) -> bool:
     return name[0] in "avt"
 
@@ -76,6 +104,11 @@ def small_size(e) -> bool:
     if isinstance(e, ir.Name):
         return e.name.startswith("n")
     return isinstance(e, ir.Op) and e.template in ("({0} % 5)", "len({0})")
+
+
+def size_bound(e) -> int:
+    """The largest value of a `small_size` expression."""
+    return e.value if isinstance(e, ir.Const) else 4
 
 
 def grad_expected(prog: ir.Program) -> bool:
@@ -105,20 +138,24 @@ class _Ctx:
     callable: set               # helpers (and closures) defined before this point
     frozen: frozenset = frozenset()   # enclosing variables a closure may read, not assign
     in_loop: bool = False
+    writers: set = field(default_factory=set)   # closures that declare `nonlocal`
+    writer_ok: bool = False     # this statement may call a writer (F16)
 
 
 def validate(prog: ir.Program) -> None:
     """Raises Invalid when `prog` breaks a rule the generator keeps."""
     helpers = set()
     for fn in prog.funcs():
-        _check_function(fn, {}, _Ctx(fn, dict(fn.params), set(helpers)))
+        if fn.nonlocals:
+            raise Invalid(f"{fn.name}: `nonlocal` outside a closure")
+        _check_function(fn, {}, _Ctx(fn, dict(fn.params), set(helpers)), top=fn is prog.main)
         helpers.add(fn.name)
 
 
-def _check_function(fn, scope, ctx):
+def _check_function(fn, scope, ctx, top=False):
     if not fn.body or not isinstance(fn.body[-1], ir.Return):
         raise Invalid(f"{fn.name} does not end with a return")
-    _check_block(fn.body, {**scope, **dict(fn.params)}, ctx)
+    _check_block(fn.body, {**scope, **dict(fn.params)}, ctx, top)
 
 
 def _check_expr(e, scope, ctx):
@@ -128,18 +165,24 @@ def _check_expr(e, scope, ctx):
         if isinstance(n, ir.Op) and n.template[0] in "hg" and \
                 n.template.split("(")[0] not in ctx.callable:
             raise Invalid(f"call of {n.template.split('(')[0]}, not defined before")
+        if isinstance(n, ir.Op) and ir.calls(n, "g") & ctx.writers and \
+                (not ctx.writer_ok or any(t in n.template for t in LAZY)):
+            raise Invalid("a closure that declares `nonlocal` called where a traced "
+                          "block may run it (F16)")
 
 
-def _check_block(stmts, scope, ctx):
+def _check_block(stmts, scope, ctx, top=False):
+    returned = False
     for i, s in enumerate(stmts):
         if isinstance(s, ir.TERMINAL) and i != len(stmts) - 1:
             raise Invalid("statements after a jump")
-        _check_stmt(s, scope, ctx)
+        _check_stmt(s, scope, replace(ctx, writer_ok=top and not returned and writer_call_at(s)))
         scope = after(s, scope)
+        returned = returned or may_return(s)
 
 
 def _check_stmt(s, scope, ctx):
-    loop_ctx = replace(ctx, in_loop=True)
+    loop_ctx = replace(ctx, in_loop=True, writer_ok=False)
     if isinstance(s, ir.Assign):
         _check_expr(s.value, scope, ctx)
         if not assignable(s.target) or s.target in ctx.frozen or \
@@ -168,8 +211,8 @@ def _check_stmt(s, scope, ctx):
         if s.counter in ctx.kinds:
             raise Invalid(f"counter {s.counter} reused")
         ctx.kinds[s.counter] = "i"
-        if s.max_iter is not None and not (small_size(s.bound) and s.max_iter > 4):
-            raise Invalid("a while with maximum_iterations must stay below it")
+        if s.max_iter is not None and not (small_size(s.bound) and s.max_iter >= size_bound(s.bound)):
+            raise Invalid("a while with maximum_iterations must not need more")
         inner = {**scope, s.counter: "i"}
         _check_expr(s.bound, inner, ctx)
         if s.test is not None:
@@ -192,13 +235,26 @@ def _check_stmt(s, scope, ctx):
         if s.item.kind not in ("f", "i") or not assignable(s.target) or \
                 ctx.kinds.setdefault(s.target, s.kind) != s.kind:
             raise Invalid(f"bad list collection into {s.target}")
+    elif isinstance(s, ir.With):
+        _check_block(s.body, scope, ctx)
+    elif isinstance(s, ir.Try):
+        _check_block(s.body, scope, ctx)
+        _check_block(s.handler, scope, ctx)
     elif isinstance(s, ir.Def):
         if ctx.frozen or s.fn.name in ctx.callable:
             raise Invalid("nested function inside a nested function, or defined twice")
+        params = {p for p, _ in s.fn.params}
+        for n, k in s.fn.nonlocals:
+            if n in params or not assignable(n) or scope.get(n) != k or \
+                    n not in dict(ctx.fn.params):
+                raise Invalid(f"`nonlocal {n}` is not a parameter of {ctx.fn.name} of kind {k}")
         inner = _Ctx(s.fn, {**ctx.kinds, **dict(s.fn.params)}, set(ctx.callable),
-                     frozenset(scope) - {p for p, _ in s.fn.params})
+                     frozenset(scope) - params - {n for n, _ in s.fn.nonlocals},
+                     writers=ctx.writers)
         _check_function(s.fn, scope, inner)
         ctx.callable.add(s.fn.name)
+        if s.fn.nonlocals:
+            ctx.writers.add(s.fn.name)
     elif isinstance(s, ir.Assert):
         _check_expr(s.test, scope, ctx)
     elif isinstance(s, ir.Print):

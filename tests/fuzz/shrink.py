@@ -9,8 +9,9 @@ time budget is spent. Reductions:
 
 - drop a helper nobody calls, a parameter nobody reads, a returned value;
 - delete a run of statements (halves first, then single ones);
-- replace an `if`/loop by its body (or an `if` by its else branch), drop
-  an `else`, drop a `while` test;
+- replace an `if`/loop/`with`/`try` by its body (or an `if` by its else
+  branch, a `try` by its handler), drop an `else`, drop a `while` test;
+- drop a closure's `nonlocal` (then it may no longer assign the variable);
 - replace an expression by a constant of its kind or by a sub-expression
   of its kind; make argument values simpler.
 """
@@ -88,9 +89,10 @@ def _drop_closures(case):
 def _drop_params(case):
     main = case.prog.main
     read = ir.names_read(main)
+    declared = {n for _, d in ir.walk(main) if isinstance(d, ir.Def) for n, _ in d.fn.nonlocals}
     for j, (name, _) in enumerate(main.params):
-        if name in read or any(isinstance(s, ir.Assign) and s.target == name
-                               for _, s in ir.walk(main)):
+        if name in read or name in declared or any(isinstance(s, ir.Assign) and s.target == name
+                                                   for _, s in ir.walk(main)):
             continue
         new = copy.deepcopy(case.prog)
         del new.main.params[j]
@@ -133,8 +135,10 @@ def _unwrap(case):
     for path, stmts in _statement_lists(case.prog):
         for i, s in enumerate(stmts):
             options = []
-            if isinstance(s, (ir.If, ir.While, ir.For)):
+            if isinstance(s, (ir.If, ir.While, ir.For, ir.With, ir.Try)):
                 options.append(s.body)
+            if isinstance(s, ir.Try):
+                options.append(s.handler)
             if isinstance(s, ir.Collect):
                 options.append([s.loop])
             if isinstance(s, ir.If):
@@ -147,6 +151,9 @@ def _unwrap(case):
                 options.append([dataclasses.replace(s, max_iter=None)])
             for body in options:
                 yield _with_prog(case, ir.replaced(case.prog, path, stmts[:i] + body + stmts[i + 1:]))
+            if isinstance(s, ir.Def) and s.fn.nonlocals:
+                fn = dataclasses.replace(s.fn, nonlocals=[])
+                yield _with_prog(case, ir.replaced(case.prog, path + (i,), ir.Def(fn)))
 
 
 def _simplify_exprs(case):
