@@ -903,3 +903,61 @@ def alias_assigned_after_the_loop(x):
         d["k"] = i
     e = d
     return e["k"] * 1.0
+
+
+# --------------------------------------------- while tests that assign
+@program((i32(5),), (i32(0),))
+def walrus_in_while_test(n):
+    s = 0
+    while (n := n - 1) > 0:
+        s += n
+    return s, n
+
+
+@program((i32(5),), (i32(1),))
+def walrus_in_while_test_with_else_continue_and_break(n):
+    s = 0
+    while (n := n - 1) > 0:
+        if n == 3:
+            continue
+        if s > 100:
+            break
+        s += n
+    else:
+        s = -s
+    return s, n
+
+
+@program((f32(1.0),), (f32(-3.0),))
+def closure_writes_nonlocal_in_while_test_and_bodies(x):
+    # The closure's write is loop or branch state wherever it is called (F16).
+    count = 0
+
+    def tick(v):
+        nonlocal count
+        count = count + 1
+        return v
+
+    w = 0
+    while w < tick(3):
+        w += 1
+    if x > 0:
+        tick(x)
+    for i in range(2):
+        tick(i)
+    return count, w
+
+
+@program((i32(3),), (i32(0),))
+def closure_write_in_traced_while_test(n):
+    count = 0
+
+    def tick():
+        nonlocal count
+        count = count + 1
+        return n
+
+    w = 0
+    while w < tick():   # the test runs once more than the body
+        w += 1
+    return count, w

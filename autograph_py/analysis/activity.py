@@ -247,14 +247,19 @@ def name_aliases(fn) -> dict:
 
 
 def _walk_own_scope(stmts):
+    """The nodes of `stmts` in their own scope: a nested def, lambda or class is
+    yielded, with its decorators and defaults, but not entered."""
     todo = list(stmts)
     while todo:
         n = todo.pop()
         yield n
-        for child in visitors.iter_child_nodes(n):
-            if not isinstance(child, (gast.FunctionDef, gast.AsyncFunctionDef,
-                                      gast.Lambda, gast.ClassDef)):
-                todo.append(child)
+        if isinstance(n, (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda)):
+            todo.extend(getattr(n, "decorator_list", []))
+            todo.extend(n.args.defaults + [d for d in n.args.kw_defaults if d is not None])
+        elif isinstance(n, gast.ClassDef):
+            todo.extend(n.bases + n.decorator_list + [k.value for k in n.keywords])
+        else:
+            todo.extend(visitors.iter_child_nodes(n))
 
 
 def statement_scope(stmt) -> Scope:

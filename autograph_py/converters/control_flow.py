@@ -115,6 +115,7 @@ class _ControlFlow(visitors.Transformer):
         self.ctx = ctx
         self.functions = []   # stack of (FunctionScope, names needing a binding, defined names)
         self.aliases = []     # stack of activity.name_aliases, one per function
+        self.closure_writes = []   # stack: locals that a nested function declares nonlocal
         self.state_accessors = set()
 
     # ---------------------------------------------------------- functions
@@ -123,6 +124,8 @@ class _ControlFlow(visitors.Transformer):
         defined = set(fs.params)
         self.functions.append((fs, set(), defined))
         self.aliases.append(activity.name_aliases(node))
+        self.closure_writes.append(frozenset(activity.block_scope(node.body).nonlocal_writes
+                                             & (fs.locals | fs.params)))
         body = []
         for st in node.body:
             new = self.visit(st)
@@ -131,6 +134,7 @@ class _ControlFlow(visitors.Transformer):
         node.body = body
         _, unbound, _ = self.functions.pop()
         self.aliases.pop()
+        self.closure_writes.pop()
         unbound = unbound - fs.params - fs.globals - fs.nonlocals
         _CheckedLoads(unbound, self.state_accessors).visit(node)
         inits = []
@@ -226,6 +230,20 @@ class _ControlFlow(visitors.Transformer):
                         unbound.add(other)
         return out
 
+    def _scope(self, node):
+        """What `node` reads and writes, counting what the closures it may call write.
+
+        A nested function that declares a local `nonlocal` and assigns it
+        changes it wherever it is called; any call in the block may be one.
+        """
+        scope = activity.statement_scope(node)
+        closure_writes = self.closure_writes[-1] if self.closure_writes else frozenset()
+        if closure_writes and any(isinstance(n, gast.Call)
+                                  for n in activity._walk_own_scope([node])):
+            scope = activity.Scope(scope.reads | closure_writes, scope.writes | closure_writes,
+                                   scope.composite_writes, scope.nonlocal_writes)
+        return scope
+
     def _label(self, name, fs):
         if name in fs.globals:
             return f"global {name}"  # the runtime refuses to stage a global
@@ -243,7 +261,7 @@ class _ControlFlow(visitors.Transformer):
 
     # --------------------------------------------------------- statements
     def visit_If(self, node):
-        scope = activity.statement_scope(node)
+        scope = self._scope(node)
         live = anno.get(node, anno.LIVE_OUT, frozenset())
         self.generic_visit(node)
         namer = self.ctx.namer
@@ -255,7 +273,7 @@ class _ControlFlow(visitors.Transformer):
         return templates.located(out, node)
 
     def visit_While(self, node):
-        scope = activity.statement_scope(node)
+        scope = self._scope(node)
         live_in = anno.get(node, anno.LIVE_IN, frozenset())
         live = live_in | anno.get(node, anno.LIVE_OUT, frozenset())
         self.generic_visit(node)
@@ -268,7 +286,7 @@ class _ControlFlow(visitors.Transformer):
         return templates.located(out, node)
 
     def visit_For(self, node):
-        scope = activity.statement_scope(node)
+        scope = self._scope(node)
         live_in = anno.get(node, anno.LIVE_IN, frozenset())
         live = live_in | anno.get(node, anno.LIVE_OUT, frozenset())
         extra = anno.get(node, anno.EXTRA_TEST)

@@ -24,7 +24,7 @@ from autograph_py.analysis import activity, liveness
 from autograph_py.converters import (asserts, break_statements, call_trees,
                                      conditional_expressions, continue_statements,
                                      control_flow, directives, lists, logical_expressions,
-                                     return_statements)
+                                     return_statements, while_tests)
 from autograph_py.core import fence, parsing, visitors
 from autograph_py.core.naming import Namer
 
@@ -33,6 +33,8 @@ PIPELINE = (
     directives,               # set_loop_options(...) must leave the body before call_trees wraps it
     lists,                    # lst.append(v) becomes an assignment the analyses then see
     asserts,                  # emits an ag__ call, which call_trees leaves alone
+    while_tests,              # a test that assigns moves into the body: before break lowers
+                              # the `break` it adds, after directives took the loop options
     break_statements,         # early exits become flags before control flow is functionalised;
                               # break first: it hoists a leading `if c: break` into the test
     continue_statements,      # ...before continue puts its flag reset at the top of the body

@@ -201,13 +201,11 @@ class Gen:
     def block(self, scope, depth, loops, fn, n=None, exits=True):
         n = n if n is not None else self.rng.randint(1, self.cfg.max_block)
         out = []
-        # f's own top level, before anything may return: where a writer may be called.
-        top = depth == 0 and fn.name == "f" and not any(sc.may_return(s) for s in fn.body)
+        writer_ok = fn.name == "f"   # any block of f may call a writer closure (scope.py)
         for _ in range(n):
-            s = self.stmt(scope, depth, loops, fn, exits, writer_ok=top)
+            s = self.stmt(scope, depth, loops, fn, exits, writer_ok=writer_ok)
             out.append(s)
             scope = sc.after(s, scope)
-            top = top and not sc.may_return(s)
             if isinstance(s, ir.TERMINAL):
                 break
         return out
@@ -262,7 +260,7 @@ class Gen:
         return value
 
     def gen_call_writer(self, scope, depth, loops, fn):
-        """`v = g(...)` where `g` declares `nonlocal` (only as a statement: scope.py, F16)."""
+        """`v = g(...)` where `g` declares `nonlocal` (only as a statement: scope.py)."""
         g = self.rng.choice(self.writers)
         kind = g.ret[0]
         targets = [n for n, k in scope.items() if k == kind and sc.assignable(n)]

@@ -17,10 +17,11 @@ assigned it on every path, counted conservatively:
   the rule does not lean on that).
 
 A closure that declares `nonlocal` (a "writer") changes `f`'s variable as a
-side effect of the call, which a traced `if` or loop around the call does
-not carry (FINDINGS F16). So `f` calls a writer only as the value of an
-assignment in its own top-level statements, before any statement that may
-return, and never under `and`/`or`/`if`-else (which may evaluate lazily).
+side effect of the call; a traced block around the call carries it as state
+(FINDINGS F16, fixed). `f` calls a writer as the value of an assignment, in
+any of its blocks, but never under `and`/`or`/`if`-else: with a traced
+operand those evaluate both sides, as SEMANTICS.md says, so the side effect
+would happen where Python's short-circuit skips it.
 
 The generator and the shrinker's validity check use these same rules.
 """
@@ -139,7 +140,7 @@ class _Ctx:
     frozen: frozenset = frozenset()   # enclosing variables a closure may read, not assign
     in_loop: bool = False
     writers: set = field(default_factory=set)   # closures that declare `nonlocal`
-    writer_ok: bool = False     # this statement may call a writer (F16)
+    writer_ok: bool = False     # this statement may call a writer (see the module doc)
 
 
 def validate(prog: ir.Program) -> None:
@@ -148,14 +149,14 @@ def validate(prog: ir.Program) -> None:
     for fn in prog.funcs():
         if fn.nonlocals:
             raise Invalid(f"{fn.name}: `nonlocal` outside a closure")
-        _check_function(fn, {}, _Ctx(fn, dict(fn.params), set(helpers)), top=fn is prog.main)
+        _check_function(fn, {}, _Ctx(fn, dict(fn.params), set(helpers)))
         helpers.add(fn.name)
 
 
-def _check_function(fn, scope, ctx, top=False):
+def _check_function(fn, scope, ctx):
     if not fn.body or not isinstance(fn.body[-1], ir.Return):
         raise Invalid(f"{fn.name} does not end with a return")
-    _check_block(fn.body, {**scope, **dict(fn.params)}, ctx, top)
+    _check_block(fn.body, {**scope, **dict(fn.params)}, ctx)
 
 
 def _check_expr(e, scope, ctx):
@@ -167,18 +168,16 @@ def _check_expr(e, scope, ctx):
             raise Invalid(f"call of {n.template.split('(')[0]}, not defined before")
         if isinstance(n, ir.Op) and ir.calls(n, "g") & ctx.writers and \
                 (not ctx.writer_ok or any(t in n.template for t in LAZY)):
-            raise Invalid("a closure that declares `nonlocal` called where a traced "
-                          "block may run it (F16)")
+            raise Invalid("a closure that declares `nonlocal` called other than as the value "
+                          "of an assignment, or where `and`/`or`/`if` may skip it")
 
 
-def _check_block(stmts, scope, ctx, top=False):
-    returned = False
+def _check_block(stmts, scope, ctx):
     for i, s in enumerate(stmts):
         if isinstance(s, ir.TERMINAL) and i != len(stmts) - 1:
             raise Invalid("statements after a jump")
-        _check_stmt(s, scope, replace(ctx, writer_ok=top and not returned and writer_call_at(s)))
+        _check_stmt(s, scope, replace(ctx, writer_ok=writer_call_at(s)))
         scope = after(s, scope)
-        returned = returned or may_return(s)
 
 
 def _check_stmt(s, scope, ctx):

@@ -29,7 +29,6 @@ def f(n3, a4):
 
 FUZZ_CASE = {'args': [[1, 1], [1, 4]],
  'grad_arg': None,
- 'known_limitation': 'F16 (open): a nonlocal write by a closure called in a traced loop or if leaks a tracer',
  'grad_expected': True,
  'modes': ['jit'],
  'params': [('n3', 'i'), ('a4', 'i')],
