@@ -105,7 +105,7 @@ class Config:
     weights: dict = field(default_factory=lambda: {
         "assign": 10, "if": 5, "for": 4, "while": 2, "collect": 1, "jump": 2, "return": 1,
         "assert": 1, "print": 0.15, "unpack": 1, "setitem": 1.5, "with": 0.3, "try": 0.3,
-        "call_writer": 8})
+        "call_writer": 2})
     p_writer: float = 0.4       # a closure declares `nonlocal` one of f's parameters
 
 
