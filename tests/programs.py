@@ -961,3 +961,21 @@ def closure_write_in_traced_while_test(n):
     while w < tick():   # the test runs once more than the body
         w += 1
     return count, w
+
+
+@program((i32(2), f32([1.0, 2.0, 3.0])), (i32(7), f32([1.0, 2.0, 3.0])))
+def zip_traced_range_and_python_list(n, xs):
+    # The list is no traced array: the traced range alone makes the zip
+    # traced (fuzz SEED=7 program 79, under grad).
+    s = 0.0
+    for i, w in zip(range(n), [0.5, 1.5, 2.5]):
+        s = s + w * xs[i]
+    return s
+
+
+@program((i32(4),), (i32(0),), (i32(-3),))
+def enumerate_traced_range(n):
+    s = 0
+    for k, i in enumerate(range(1, n, 2), 10):
+        s = s + k * i
+    return s

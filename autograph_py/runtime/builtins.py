@@ -43,13 +43,13 @@ def range_(*args):
 
 
 def enumerate_(iterable, start=0):
-    if is_traced(iterable) or isinstance(iterable, TracedZip):
+    if is_traced(iterable) or isinstance(iterable, (TracedZip, TracedRange)):
         return TracedEnumerate(iterable, start)
     return enumerate(iterable, start)
 
 
 def zip_(*iterables, **kwargs):
-    if any(is_traced(x) for x in iterables) and not kwargs:
+    if not kwargs and any(is_traced(x) or isinstance(x, TracedRange) for x in iterables):
         return TracedZip(*iterables)
     return zip(*iterables, **kwargs)
 

@@ -98,6 +98,10 @@ def for_stmt(iterable, extra_test, body, get_state, set_state, names, opts=None,
                   errors.where())
     elif isinstance(iterable, TracedRange):
         _lax_range(iterable, extra_test, body, get_state, set_state, names, opts, errors.where())
+    elif isinstance(iterable, TracedEnumerate) and isinstance(iterable.xs, TracedRange):
+        r, k0 = iterable.xs, iterable.start    # enumerate(range(...)): the count from the index
+        _lax_range(r, extra_test, lambda i: body((k0 + (i - r.start) // r.step, i)), get_state,
+                   set_state, names, opts, errors.where())
     elif isinstance(iterable, (TracedEnumerate, TracedZip)):
         xs, make_item = iterable.scan_operands()
         _lax_scan(xs, make_item, extra_test, body, get_state, set_state, names, opts,
