@@ -65,6 +65,36 @@ def test_nested_function_free_reads_and_nonlocals():
     assert "c" in s.nonlocal_writes and "g" in s.writes
 
 
+def test_a_nested_functions_nonlocal_is_not_the_outer_functions():
+    # The nested def stands directly in f's body: walking f's own scope must
+    # not enter it (F16 came from `s` being taken for f's own nonlocal).
+    fn = parse("""
+        def f(n):
+            s = 0.0
+            def bump():
+                nonlocal s
+                s = s + 1.0
+            bump()
+            return s
+    """)
+    fs = activity.function_scope(fn)
+    assert fs.nonlocals == set() and "s" in fs.locals and "bump" in fs.locals
+    assert activity.block_scope(fn.body).nonlocal_writes == {"s"}
+
+
+def test_name_aliases_group_plain_assignments():
+    fn = parse("""
+        def f(d, ds):
+            e = d
+            g = e
+            h = ds[0]
+            return g, h
+    """)
+    groups = activity.name_aliases(fn)
+    assert groups["d"] == groups["e"] == groups["g"] == {"d", "e", "g"}
+    assert "h" not in groups
+
+
 def test_function_scope_params_locals_globals():
     fn = parse("""
         def f(x, *args, k=1, **kw):

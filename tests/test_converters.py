@@ -9,7 +9,8 @@ import pytest
 
 from autograph_py.converters import (asserts, break_statements, call_trees,
                                      conditional_expressions, continue_statements, control_flow,
-                                     directives, lists, logical_expressions, return_statements)
+                                     directives, lists, logical_expressions, return_statements,
+                                     while_tests)
 from autograph_py.core import anno, templates, transpiler
 from autograph_py.core.naming import Namer
 
@@ -285,6 +286,39 @@ CASES = [
                 n, r, t = vars_
             ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('n', 'r', 't'), {}, 2)
             return r
+    """),
+    (while_tests, """
+        def f(n):
+            s = 0
+            while (n := n - 1) > 0:
+                s += n
+            else:
+                s = -s
+            return s
+    """, """
+        def f(n):
+            s = 0
+            loop_ended = False
+            while True:
+                if (n := (n - 1)) > 0:
+                    s += n
+                else:
+                    loop_ended = True
+                    break
+            if loop_ended:
+                s = -s
+            return s
+    """),
+    (while_tests, """
+        def f(n):
+            while n > 0:
+                n -= 1
+            return n
+    """, """
+        def f(n):
+            while n > 0:
+                n -= 1
+            return n
     """),
 ]
 
