@@ -979,3 +979,22 @@ def enumerate_traced_range(n):
     for k, i in enumerate(range(1, n, 2), 10):
         s = s + k * i
     return s
+
+
+@program((f32(1.0),), (f32(-1.0),), (f32(0.2),))
+def walrus_in_the_first_operand_of_and(x):
+    # The first operand always runs: its assignment binds in f.
+    if (y := x * 2) > 0 and y < 1:
+        return y
+    return x + y
+
+
+@program((i32(3),), (i32(0),))
+def walrus_counter_in_while_test_with_and(n):
+    # The shape the fuzzer generates: `while (w := w + 1) <= n and t:`
+    # (fuzz seed 15 program 147 failed with UnboundLocalError).
+    w = 0
+    s = 0
+    while (w := w + 1) <= n and s < 100:
+        s += w
+    return s, w

@@ -222,7 +222,7 @@ CASES = [
             return a and b and not c or a
     """, """
         def f(a, b, c):
-            return ag__.or_(lambda: ag__.and_(lambda: a, lambda: ag__.and_(lambda: b, lambda: ag__.not_(c))), lambda: a)
+            return ag__.or_(ag__.and_(a, lambda: ag__.and_(b, lambda: ag__.not_(c))), lambda: a)
     """),
     (logical_expressions, """
         def f(a, b, c):

@@ -358,6 +358,20 @@ def test_assert_in_a_jitted_function_called_from_a_traced_branch():
     assert float(inner(jnp.float32(3.0))) == 6.0
 
 
+def test_walrus_in_an_operand_python_may_skip_is_a_conversion_error():
+    def f(x):
+        if x > 0 and (y := x * 2) > 1:
+            return y
+        return x
+
+    with pytest.raises(ag.ConversionError) as info:
+        ag.convert(f)
+    text = str(info.value)
+    assert "assignment expression ':=' to 'y' is in an operand that Python may skip" in text
+    assert f"{HERE}:{line_of(f, 'if x > 0 and')}:" in text
+    assert "Assign 'y' in a statement before this expression." in text
+
+
 def test_python_assert_stays_python():
     def f(x):
         assert x > 0, "nope"

@@ -1,6 +1,6 @@
-"""`and`, `or`, `not` become runtime operators; operands stay lazy.
+"""`and`, `or`, `not` become runtime operators; operands after the first stay lazy.
 
-    a and b and c   ==>   ag__.and_(lambda: a, lambda: ag__.and_(lambda: b, lambda: c))
+    a and b and c   ==>   ag__.and_(a, lambda: ag__.and_(b, lambda: c))
     not a           ==>   ag__.not_(a)
     a < b <= c      ==>   ag__.compare_chain(a, ('Lt', 'LtE'), (lambda: b, lambda: c))
 """
@@ -12,11 +12,11 @@ from autograph_py.core import templates, visitors
 
 
 def _and(left, right):
-    ag__.and_(lambda: left, lambda: right)  # noqa: F821
+    ag__.and_(left, lambda: right)  # noqa: F821
 
 
 def _or(left, right):
-    ag__.or_(lambda: left, lambda: right)  # noqa: F821
+    ag__.or_(left, lambda: right)  # noqa: F821
 
 
 def _lazy(value):

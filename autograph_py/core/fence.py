@@ -32,3 +32,25 @@ def check(node, filename: str) -> None:
                 "a jitted function must return its results",
                 filename, n.lineno, n.col_offset,
                 fix="Collect the values in a list and return it, or loop over an array.")
+    for lazy in _lazy_operands(node):
+        for n in [lazy, *_own(lazy)]:
+            if isinstance(n, gast.NamedExpr):
+                raise errors.ConversionError(
+                    f"the assignment expression ':=' to '{n.target.id}' is in an operand that "
+                    "Python may skip (after `and`/`or`, in a branch of `x if c else y`, or after "
+                    "the first comparison of a chain); converted code evaluates such an operand "
+                    "in a function of its own, where the name would not be assigned",
+                    filename, n.lineno, n.col_offset,
+                    fix=f"Assign '{n.target.id}' in a statement before this expression.")
+
+
+def _lazy_operands(node):
+    """Operands that converted code wraps in a `lambda` (see logical_expressions.py)."""
+    for n in _own(node):
+        if isinstance(n, gast.BoolOp):
+            yield from n.values[1:]
+        elif isinstance(n, gast.IfExp):
+            yield n.body
+            yield n.orelse
+        elif isinstance(n, gast.Compare) and len(n.ops) > 1:
+            yield from n.comparators

@@ -1,6 +1,6 @@
 """`and`, `or`, `not`.
 
-    a and b    ==>   ag__.and_(lambda: a, lambda: b)
+    a and b    ==>   ag__.and_(a, lambda: b)
     not a      ==>   ag__.not_(a)
 
 Python operands keep Python's short-circuit and return the operand itself.
@@ -17,9 +17,12 @@ import jax.numpy as jnp
 from autograph_py.runtime.dispatch import is_traced
 
 
-def and_(a, b):
-    """`a() and b()`; a traced left operand evaluates both sides."""
-    left = a()
+def and_(left, b):
+    """`left and b()`; a traced left operand evaluates both sides.
+
+    The left operand always runs first, so it comes as a value (an
+    assignment expression in it then binds in the user's function).
+    """
     if not is_traced(left):
         if not left:
             return left
@@ -28,9 +31,8 @@ def and_(a, b):
     return _select(left, b(), jnp.logical_and, on_true="right")
 
 
-def or_(a, b):
-    """`a() or b()`; a traced left operand evaluates both sides."""
-    left = a()
+def or_(left, b):
+    """`left or b()`; a traced left operand evaluates both sides."""
     if not is_traced(left):
         if left:
             return left
@@ -77,7 +79,7 @@ def compare_chain(left, ops, operands):
     for op, operand in zip(ops, operands):
         right = operand()
         value = _COMPARE[op](left, right)
-        result = value if result is None else and_(lambda: result, lambda: value)
+        result = value if result is None else and_(result, lambda: value)
         if not is_traced(result) and not result:
             return result
         left = right

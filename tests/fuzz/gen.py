@@ -341,7 +341,7 @@ class Gen:
         max_iter = None
         if self.rng.random() < 0.4:   # K at least the bound; sometimes exactly
             max_iter = self.rng.choice([sc.size_bound(bound), 5, 8])
-        return While(counter, bound, test, body, max_iter)
+        return While(counter, bound, test, body, max_iter, walrus=self.rng.random() < 0.2)
 
     def gen_collect(self, scope, depth, loops, fn, exits=True):
         loop = self.gen_for(scope, depth, loops, fn, exits=False, over_array=True)

@@ -103,12 +103,15 @@ class While:
     With `max_iter`, the body starts with
     `autograph_py.set_loop_options(maximum_iterations=max_iter)`: a traced
     loop becomes a reverse-differentiable scan. The bound stays below it.
+    With `walrus`, the counter counts in the test instead:
+    `while (w := w + 1) <= bound [and test]:` (the same values in the body).
     """
     counter: str
     bound: Expr
     test: Expr | None
     body: list
     max_iter: int | None = None
+    walrus: bool = False
 
 
 @dataclass
@@ -256,14 +259,20 @@ def _render_stmt(s, indent, out, keyword="if"):
             out.append(f"{pad}else:")
             _render_block(s.orelse, indent + 4, out)
     elif isinstance(s, While):
-        test = f"{s.counter} < {render_expr(s.bound)}"
+        if s.walrus:
+            test = f"({s.counter} := {s.counter} + 1) <= {render_expr(s.bound)}"
+        else:
+            test = f"{s.counter} < {render_expr(s.bound)}"
         if s.test is not None:
             test += f" and {render_expr(s.test)}"
         out.append(f"{pad}{s.counter} = 0")
         out.append(f"{pad}while {test}:")
         if s.max_iter is not None:
             out.append(f"{pad}    autograph_py.set_loop_options(maximum_iterations={s.max_iter})")
-        out.append(f"{pad}    {s.counter} += 1")
+        if not s.walrus:
+            out.append(f"{pad}    {s.counter} += 1")
+        elif not s.body and s.max_iter is None:
+            out.append(f"{pad}    pass")
         for b in s.body:
             _render_stmt(b, indent + 4, out)
     elif isinstance(s, With):
