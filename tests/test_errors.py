@@ -372,6 +372,19 @@ def test_walrus_in_an_operand_python_may_skip_is_a_conversion_error():
     assert "Assign 'y' in a statement before this expression." in text
 
 
+def test_assigning_while_test_with_maximum_iterations_is_a_conversion_error():
+    def f(n):
+        w = 0
+        while (w := w + 1) <= n:
+            ag.set_loop_options(maximum_iterations=3)
+        return w
+
+    with pytest.raises(ag.ConversionError) as info:
+        ag.convert(f)
+    assert "cannot bound such a loop exactly" in str(info.value)
+    assert f"{HERE}:{line_of(f, 'while (w := w + 1)')}:" in str(info.value)
+
+
 def test_python_assert_stays_python():
     def f(x):
         assert x > 0, "nope"

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import gast
 
+from autograph_py import errors
 from autograph_py.analysis import activity
 from autograph_py.core import anno, templates, visitors
 
@@ -46,11 +47,15 @@ def _loop_until_flagged(ended, test, body, orelse):
         orelse
 
 
+def _walrus(test) -> bool:
+    return any(isinstance(n, gast.NamedExpr) for n in activity._walk_own_scope([gast.Expr(test)]))
+
+
 def _assigns(test, closure_writes) -> bool:
-    nodes = list(activity._walk_own_scope([gast.Expr(test)]))
-    if any(isinstance(n, gast.NamedExpr) for n in nodes):
+    if _walrus(test):
         return True
-    return bool(closure_writes) and any(isinstance(n, gast.Call) for n in nodes)
+    return bool(closure_writes) and any(
+        isinstance(n, gast.Call) for n in activity._walk_own_scope([gast.Expr(test)]))
 
 
 class _WhileTests(visitors.StatementTransformer):
@@ -70,13 +75,24 @@ class _WhileTests(visitors.StatementTransformer):
         self.generic_visit(node)
         if not _assigns(node.test, self.closure_writes[-1] if self.closure_writes else ()):
             return node
+        options = anno.get(node, anno.LOOP_OPTIONS)
+        if any(k.arg == "maximum_iterations" for k in options or ()):
+            # The moved test runs once more than the body; a cut-off at N
+            # iterations could not stop the body without also skipping it.
+            # A call that only may assign (through a closure) keeps its place.
+            if not _walrus(node.test):
+                return node
+            raise errors.ConversionError(
+                "this `while` test assigns a variable, and `set_loop_options("
+                "maximum_iterations=...)` cannot bound such a loop exactly",
+                self.ctx.filename, node.lineno, node.col_offset,
+                fix="Assign in the loop body instead of the test, or drop the option.")
         if node.orelse:
             out = templates.replace(_loop_until_flagged, ended=self.ctx.namer.new("loop_ended"),
                                     test=node.test, body=node.body, orelse=node.orelse)
         else:
             out = templates.replace(_loop_until, test=node.test, body=node.body)
         loop = next(s for s in out if isinstance(s, gast.While))
-        options = anno.get(node, anno.LOOP_OPTIONS)
         if options is not None:
             anno.set(loop, anno.LOOP_OPTIONS, options)
         return templates.located(out, node)

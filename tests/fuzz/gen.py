@@ -341,7 +341,10 @@ class Gen:
         max_iter = None
         if self.rng.random() < 0.4:   # K at least the bound; sometimes exactly
             max_iter = self.rng.choice([sc.size_bound(bound), 5, 8])
-        return While(counter, bound, test, body, max_iter, walrus=self.rng.random() < 0.2)
+        # A walrus counter moves the test into the body, where loop options
+        # cannot bound it exactly: autograph_py refuses that pair.
+        walrus = max_iter is None and self.rng.random() < 0.3
+        return While(counter, bound, test, body, max_iter, walrus=walrus)
 
     def gen_collect(self, scope, depth, loops, fn, exits=True):
         loop = self.gen_for(scope, depth, loops, fn, exits=False, over_array=True)

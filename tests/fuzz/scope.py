@@ -210,6 +210,8 @@ def _check_stmt(s, scope, ctx):
         if s.counter in ctx.kinds:
             raise Invalid(f"counter {s.counter} reused")
         ctx.kinds[s.counter] = "i"
+        if s.walrus and s.max_iter is not None:
+            raise Invalid("a walrus loop counter with loop options (refused by autograph_py)")
         if s.max_iter is not None and not (small_size(s.bound) and s.max_iter >= size_bound(s.bound)):
             raise Invalid("a while with maximum_iterations must not need more")
         inner = {**scope, s.counter: "i"}
