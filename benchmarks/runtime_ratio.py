@@ -29,7 +29,7 @@ import numpy as np
 import autograph_py
 from measure import (blocking, counter_diff, describe_error, hlo_size, interleaved, jaxpr_size,
                      paired_ratio)
-from workloads import WORKLOADS, Workload, compiled_pair, traceable_pair, traceable_select
+from workloads import WORKLOADS, Workload, traceable_pair, traceable_select
 
 
 def _agree(a, b) -> bool:
@@ -62,7 +62,7 @@ def measure_one(w: Workload, rounds: int, sample_s: float, budget_s: float,
         (jaxpr_dir / f"{w.name}.converted.txt").write_text(t_conv + "\n")
         (jaxpr_dir / f"{w.name}.hand.txt").write_text(t_hand + "\n")
 
-    f_conv, f_hand = compiled_pair(w, autograph_py.convert)
+    f_conv, f_hand = jax.jit(conv), jax.jit(hand)
     try:
         out_conv = jax.block_until_ready(f_conv(*args))
     except Exception as e:  # noqa: BLE001
@@ -77,8 +77,7 @@ def measure_one(w: Workload, rounds: int, sample_s: float, budget_s: float,
 
     # A/A control: a second jit of the hand-written code, the same program, so
     # its ratio to the first is the noise floor of this workload's ratios.
-    _, hand_fn = traceable_pair(w, autograph_py.convert)
-    f_again = jax.jit(lambda *a: hand_fn(*a))
+    f_again = jax.jit(lambda *a: hand(*a))
     jax.block_until_ready(f_again(*args))
     contenders = {"converted": blocking(f_conv, *args), "hand": blocking(f_hand, *args),
                   "hand_again": blocking(f_again, *args)}

@@ -216,18 +216,13 @@ WORKLOADS = (
 )
 
 
-def compiled_pair(w: Workload, convert: Callable) -> tuple[Callable, Callable]:
-    """(jit of the converted eager code, jit of the hand-written code)."""
-    return tuple(jax.jit(f) for f in traceable_pair(w, convert))
-
-
-def traceable_select(w: Workload) -> Callable:
-    return jax.vmap(w.select) if w.batched else w.select
-
-
 def traceable_pair(w: Workload, convert: Callable) -> tuple[Callable, Callable]:
-    """The same pair, unjitted (for jax.make_jaxpr)."""
+    """(the converted eager code, the hand-written code), unjitted; under vmap if batched."""
     conv, hand = convert(w.eager), w.hand
     if w.batched:
         conv, hand = jax.vmap(conv), jax.vmap(hand)
     return conv, hand
+
+
+def traceable_select(w: Workload) -> Callable:
+    return jax.vmap(w.select) if w.batched else w.select

@@ -201,6 +201,7 @@ class FunctionScope:
     globals: set
     nonlocals: set
     free_reads: set
+    closure_writes: set = field(default_factory=set)   # names nested functions declare nonlocal
 
 
 def function_scope(node) -> FunctionScope:
@@ -215,14 +216,15 @@ def function_scope(node) -> FunctionScope:
             params.add(arg.id)
     body = node.body if isinstance(node.body, list) else [gast.Expr(node.body)]
     glob, nonloc = set(), set()
-    for n in _walk_own_scope(body):
+    for n in walk_own_scope(body):
         if isinstance(n, gast.Global):
             glob.update(n.names)
         elif isinstance(n, gast.Nonlocal):
             nonloc.update(n.names)
     total = block_scope(body)
     local = (total.writes | params) - glob - nonloc
-    fs = FunctionScope(params, local, glob, nonloc, (total.reads - local) | nonloc)
+    fs = FunctionScope(params, local, glob, nonloc, (total.reads - local) | nonloc,
+                       total.nonlocal_writes)
     anno.set(node, "function_scope", fs)
     return fs
 
@@ -236,7 +238,7 @@ def name_aliases(fn) -> dict:
     target) is not seen.
     """
     group = {}
-    for node in _walk_own_scope(fn.body):
+    for node in walk_own_scope(fn.body):
         if (isinstance(node, gast.Assign) and isinstance(node.value, gast.Name)
                 and len(node.targets) == 1 and isinstance(node.targets[0], gast.Name)):
             a, b = node.targets[0].id, node.value.id
@@ -246,7 +248,7 @@ def name_aliases(fn) -> dict:
     return group
 
 
-def _walk_own_scope(stmts):
+def walk_own_scope(stmts):
     """The nodes of `stmts` in their own scope: a nested def, lambda or class is
     yielded, with its decorators and defaults, but not entered."""
     todo = list(stmts)

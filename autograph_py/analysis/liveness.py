@@ -93,12 +93,12 @@ def analyze_function(fn) -> None:
     """Annotates every control-flow statement of `fn` (and nested functions)."""
     fs = activity.function_scope(fn)
     closures = set()
-    for node in activity._walk_own_scope(fn.body):
+    for node in activity.walk_own_scope(fn.body):
         if isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda)):
             closures |= activity.function_scope(node).free_reads
     # A nested function may be called anywhere after it is made: what it reads
     # of this function's locals is live everywhere.
-    always = frozenset(fs.globals | fs.nonlocals | activity.block_scope(fn.body).nonlocal_writes
+    always = frozenset(fs.globals | fs.nonlocals | fs.closure_writes
                        | (closures & fs.locals))
     anno.set(fn, anno.ALWAYS_LIVE, always)
     _live_in_block(fn.body, frozenset(), always)

@@ -25,6 +25,7 @@ the function.
 from __future__ import annotations
 
 import copy
+from dataclasses import dataclass
 
 import gast
 
@@ -110,31 +111,33 @@ def _undefined(name, label):
     name = ag__.Undefined(label)  # noqa: F821
 
 
+@dataclass
+class _Function:
+    """What the converter keeps of a function while it converts its body."""
+    scope: activity.FunctionScope
+    unbound: set         # locals that need an `ag__.Undefined` binding on entry
+    defined: set         # names surely bound so far (parameters, top-level assignments)
+    aliases: dict        # activity.name_aliases
+
+
 class _ControlFlow(visitors.Transformer):
     def __init__(self, ctx):
         self.ctx = ctx
-        self.functions = []   # stack of (FunctionScope, names needing a binding, defined names)
-        self.aliases = []     # stack of activity.name_aliases, one per function
-        self.closure_writes = []   # stack: locals that a nested function declares nonlocal
+        self.functions: list[_Function] = []   # the functions being converted, innermost last
         self.state_accessors = set()
 
     # ---------------------------------------------------------- functions
     def visit_FunctionDef(self, node):
         fs = activity.function_scope(node)
         defined = set(fs.params)
-        self.functions.append((fs, set(), defined))
-        self.aliases.append(activity.name_aliases(node))
-        self.closure_writes.append(frozenset(activity.block_scope(node.body).nonlocal_writes
-                                             & (fs.locals | fs.params)))
+        self.functions.append(_Function(fs, set(), defined, activity.name_aliases(node)))
         body = []
         for st in node.body:
             new = self.visit(st)
             body.extend(new if isinstance(new, list) else [new])
             defined |= _definite_writes(st)
         node.body = body
-        _, unbound, _ = self.functions.pop()
-        self.aliases.pop()
-        self.closure_writes.pop()
+        unbound = self.functions.pop().unbound
         unbound = unbound - fs.params - fs.globals - fs.nonlocals
         _CheckedLoads(unbound, self.state_accessors).visit(node)
         inits = []
@@ -163,7 +166,7 @@ class _ControlFlow(visitors.Transformer):
         names = [t.id for t in node.targets if isinstance(t, gast.Name)]
         if not names:
             return node
-        unbound = self.functions[-1][1]
+        unbound = self.functions[-1].unbound
         out = []
         for name in names:
             unbound.add(name)
@@ -176,7 +179,8 @@ class _ControlFlow(visitors.Transformer):
 
     # ------------------------------------------------------------ helpers
     def _declarations(self, writes):
-        fs, unbound, defined = self.functions[-1]
+        fn = self.functions[-1]
+        fs, unbound, defined = fn.scope, fn.unbound, fn.defined
         simple = sorted(writes)
         globals_ = [n for n in simple if n in fs.globals]
         nonlocals = [n for n in simple if n not in fs.globals]
@@ -198,7 +202,7 @@ class _ControlFlow(visitors.Transformer):
         branch may read one first) and afterwards (no tracer of a branch may
         outlive it); they are not outputs.
         """
-        fs = self.functions[-1][0]
+        fs = self.functions[-1].scope
         outs = sorted(writes & live)
         composites = self._with_aliases(composites)
         temporaries = writes - live_in
@@ -217,8 +221,8 @@ class _ControlFlow(visitors.Transformer):
 
     def _with_aliases(self, composites):
         """`alias['k']` also changes `d['k']` where `alias = d` (see activity.name_aliases)."""
-        aliases = self.aliases[-1]
-        _, unbound, defined = self.functions[-1]
+        fn = self.functions[-1]
+        aliases, unbound, defined = fn.aliases, fn.unbound, fn.defined
         out = dict(composites)
         for expr in composites.values():
             base = _base_name(expr)
@@ -237,9 +241,10 @@ class _ControlFlow(visitors.Transformer):
         changes it wherever it is called; any call in the block may be one.
         """
         scope = activity.statement_scope(node)
-        closure_writes = self.closure_writes[-1] if self.closure_writes else frozenset()
+        fs = self.functions[-1].scope if self.functions else None
+        closure_writes = fs.closure_writes & fs.locals if fs else frozenset()
         if closure_writes and any(isinstance(n, gast.Call)
-                                  for n in activity._walk_own_scope([node])):
+                                  for n in activity.walk_own_scope([node])):
             scope = activity.Scope(scope.reads | closure_writes, scope.writes | closure_writes,
                                    scope.composite_writes, scope.nonlocal_writes)
         return scope

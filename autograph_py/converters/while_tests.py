@@ -48,32 +48,31 @@ def _loop_until_flagged(ended, test, body, orelse):
 
 
 def _walrus(test) -> bool:
-    return any(isinstance(n, gast.NamedExpr) for n in activity._walk_own_scope([gast.Expr(test)]))
+    return any(isinstance(n, gast.NamedExpr) for n in activity.walk_own_scope([gast.Expr(test)]))
 
 
 def _assigns(test, closure_writes) -> bool:
-    if _walrus(test):
-        return True
-    return bool(closure_writes) and any(
-        isinstance(n, gast.Call) for n in activity._walk_own_scope([gast.Expr(test)]))
+    """The test has `:=`, or a call that may run a closure writing a `nonlocal`."""
+    kinds = (gast.NamedExpr, gast.Call) if closure_writes else (gast.NamedExpr,)
+    return any(isinstance(n, kinds) for n in activity.walk_own_scope([gast.Expr(test)]))
 
 
 class _WhileTests(visitors.StatementTransformer):
     def __init__(self, ctx):
         self.ctx = ctx
-        self.closure_writes = []
+        self.functions = []   # FunctionScope of each function being converted, innermost last
 
     def visit_FunctionDef(self, node):
-        self.closure_writes.append(activity.block_scope(node.body).nonlocal_writes)
+        self.functions.append(activity.function_scope(node))
         self.generic_visit(node)
-        self.closure_writes.pop()
+        self.functions.pop()
         return node
 
     visit_AsyncFunctionDef = visit_FunctionDef
 
     def visit_While(self, node):
         self.generic_visit(node)
-        if not _assigns(node.test, self.closure_writes[-1] if self.closure_writes else ()):
+        if not _assigns(node.test, self.functions[-1].closure_writes if self.functions else ()):
             return node
         options = anno.get(node, anno.LOOP_OPTIONS)
         if any(k.arg == "maximum_iterations" for k in options or ()):

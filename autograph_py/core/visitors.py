@@ -95,15 +95,8 @@ class Visitor(gast.NodeVisitor):
         return self.generic_visit(node) if m is None else m(self, node)
 
     def generic_visit(self, node):
-        visit = self.visit
-        for name in child_fields(type(node)):
-            value = getattr(node, name, None)
-            if type(value) is list:
-                for item in value:
-                    if isinstance(item, ast.AST):
-                        visit(item)
-            elif isinstance(value, ast.AST):
-                visit(value)
+        for child in iter_child_nodes(node):
+            self.visit(child)
 
 
 class StatementTransformer(Transformer):

@@ -327,17 +327,7 @@ def _lax_scan(xs, make_item, extra_test, body, get_state, set_state, names, opts
     if record:
         trace_log.record("for", "lax.scan", "iterates over a traced array", at=at)
     if exists is not None:
-        # The item flag is the last scan operand; it joins the loop's test.
-        xs, make_plain, test = (xs, exists), make_item, extra_test
-        current = []
-
-        def make_item(pair):
-            current[:] = [pair[1]]
-            return make_plain(pair[0])
-
-        def extra_test():
-            t = test() if test is not None else True
-            return current[0] if _holds(t) else jnp.logical_and(current[0], t)
+        xs = (xs, exists)   # the item flag is scanned with the items
     x_leaves, x_tree = jax.tree_util.tree_flatten(xs)
     length = x_leaves[0].shape[0]
     item_avals = [st.Aval(tuple(x.shape[1:]), x.dtype, False) for x in x_leaves]
@@ -346,8 +336,16 @@ def _lax_scan(xs, make_item, extra_test, body, get_state, set_state, names, opts
     run = _guarded(extra_test, body, get_state, set_state, names, at, first_runs)
 
     def step_body(*item_leaves):
-        item = make_item(x_tree.unflatten(item_leaves))
-        run(item)
+        item = x_tree.unflatten(item_leaves)
+        if exists is None:
+            return run(make_item(item))
+        item, here = item
+
+        def test():  # the item's flag joins the loop's own test
+            t = extra_test() if extra_test is not None else True
+            return here if _holds(t) else jnp.logical_and(here, t)
+
+        _guarded(test, body, get_state, set_state, names, at)(make_item(item))
 
     init_vars = st.flatten(get_state(), names)
     plan, closed, outs = _settle("`for` loop over an array", names, init_vars, step_body, item_avals,

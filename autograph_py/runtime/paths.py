@@ -64,18 +64,31 @@ def checks() -> int:
     return getattr(_local, "checks", 0)
 
 
-@contextlib.contextmanager
-def silent():
-    """Checks and prints traced here are not emitted (a loop test traced a second time)."""
-    _local.silent = getattr(_local, "silent", 0) + 1
-    try:
-        yield
-    finally:
-        _local.silent -= 1
+class Nesting:
+    """How many `with nesting():` blocks this thread is inside."""
+
+    def __init__(self):
+        self._local = threading.local()
+
+    @contextlib.contextmanager
+    def __call__(self):
+        self._local.depth = self.depth() + 1
+        try:
+            yield
+        finally:
+            self._local.depth -= 1
+
+    def depth(self) -> int:
+        return getattr(self._local, "depth", 0)
+
+
+# Checks and prints traced inside `with silent():` are not emitted (a loop
+# test traced a second time).
+silent = Nesting()
 
 
 def is_silent() -> bool:
-    return getattr(_local, "silent", 0) > 0
+    return silent.depth() > 0
 
 
 def _stack() -> list:

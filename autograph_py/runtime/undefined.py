@@ -1,10 +1,8 @@
 """Placeholders for variables that have no value yet on some path."""
 from __future__ import annotations
 
-import contextlib
-import threading
-
 from autograph_py import errors
+from autograph_py.runtime import paths
 
 
 class Undefined:
@@ -88,10 +86,9 @@ for _op in ("add sub mul truediv floordiv mod pow matmul and or xor lshift rshif
     setattr(MaybeUndefined, f"__{_op}__", MaybeUndefined._fail)
 
 
-_region = threading.local()
+_region = paths.Nesting()
 
 
-@contextlib.contextmanager
 def conditional_region():
     """Code traced here runs only under a traced condition (a branch, a loop body).
 
@@ -100,21 +97,17 @@ def conditional_region():
     the placeholder, which a run that reaches the read with no assignment
     would see; eagerly, that run raises NameError.
     """
-    _region.depth = getattr(_region, "depth", 0) + 1
-    try:
-        yield
-    finally:
-        _region.depth -= 1
+    return _region()
 
 
 def in_conditional_region() -> bool:
-    return getattr(_region, "depth", 0) > 0
+    return _region.depth() > 0
 
 
 def read(value):
     """A user read of a local that may be unassigned (generated code calls it as ag__.ld)."""
     if isinstance(value, Undefined):
-        if isinstance(value, MaybeUndefined) and getattr(_region, "depth", 0):
+        if isinstance(value, MaybeUndefined) and in_conditional_region():
             return value.value
         value._fail()
     return value
