@@ -20,19 +20,47 @@ def convert(fn: Callable, *, strict: bool | None = None) -> Callable:
 
     Python values keep Python semantics; traced values in `if`/`while`/`for`
     and the other converted constructs become `jax.lax` programs. A function
-    whose source cannot be read is returned as it is, with one warning (an
-    error with `strict=True` or in global strict mode).
+    whose source cannot be read (a builtin, a C function, one made by `exec`)
+    is returned as it is, with one warning; with `strict=True` or in global
+    strict mode that is an error, for `fn` and for every function it calls.
     """
     if isinstance(fn, types.MethodType):
         return types.MethodType(convert(fn.__func__, strict=strict), fn.__self__)
     if isinstance(fn, functools.partial):
         return functools.partial(convert(fn.func, strict=strict), *fn.args, **fn.keywords)
+    if isinstance(fn, Function):
+        fn = fn.__wrapped__
     if not isinstance(fn, types.FunctionType):
-        raise TypeError(f"autograph_py.convert expects a Python function, got {type(fn).__name__}")
+        call = getattr(type(fn), "__call__", None)
+        if not callable(fn):
+            raise TypeError(f"autograph_py.convert expects a function, got {type(fn).__name__}")
+        if isinstance(call, types.FunctionType) and not isinstance(fn, type):
+            return types.MethodType(convert(call, strict=strict), fn)  # a callable object
+        transpiler.run_unconverted(fn, _not_python(fn), strict=bool(strict))
+        return fn
     if getattr(fn, "__ag_converted__", False) or getattr(fn, "__ag_do_not_convert__", False):
         return fn
     converted = transpiler.converted_or_none(fn, strict=bool(strict))
-    return fn if converted is None else converted
+    if converted is None:
+        return fn
+    return _strictly(converted) if strict else converted
+
+
+def _not_python(fn) -> str:
+    kind = type(fn).__name__
+    if isinstance(fn, (types.BuiltinFunctionType, types.BuiltinMethodType)):
+        return f"it is a builtin or C function ({kind}), with no Python source"
+    return f"it is a {kind}, not a Python function"
+
+
+def _strictly(converted):
+    """`converted`, calling which converts its callees in strict mode."""
+    @functools.wraps(converted)
+    def strict_call(*args, **kwargs):
+        with config.strict_scope():
+            return converted(*args, **kwargs)
+    strict_call.__ag_converted__ = True
+    return strict_call
 
 
 def function(fn: Callable | None = None, /, *, strict: bool | None = None,
@@ -57,6 +85,11 @@ class _State:
 
     def __init__(self, fn, strict, jit_options):
         self.fn, self.strict, self.jit_options, self.jitted = fn, strict, jit_options, None
+
+
+def _call_strict(state, *args, **kwargs):
+    with config.strict_scope():
+        return _call(state, *args, **kwargs)
 
 
 def _call(state, *args, **kwargs):
@@ -86,7 +119,7 @@ class Function(functools.partial):
 
     def __new__(cls, fn, strict, jit_options):
         state = _State(fn, strict, jit_options)
-        self = super().__new__(cls, _call, state)
+        self = super().__new__(cls, _call_strict if strict else _call, state)
         functools.update_wrapper(self, fn)
         self._state = state
         self._bound = weakref.WeakKeyDictionary()

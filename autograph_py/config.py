@@ -1,6 +1,7 @@
 """Process-wide switches: eager mode, strict mode, verbosity."""
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import threading
@@ -24,7 +25,19 @@ def set_strict(flag: bool) -> None:
 
 
 def strict() -> bool:
-    return _global["strict"]
+    """Global strict mode, or a strict `@function(strict=True)` being called on this thread."""
+    return _global["strict"] or getattr(_state, "strict", False)
+
+
+@contextlib.contextmanager
+def strict_scope():
+    """Strict mode for what runs inside: the functions a strict function calls are strict too."""
+    before = getattr(_state, "strict", False)
+    _state.strict = True
+    try:
+        yield
+    finally:
+        _state.strict = before
 
 
 def set_verbosity(level: int) -> None:

@@ -24,6 +24,16 @@ def where(depth: int = 2) -> str:
     return f"{f.f_code.co_filename}:{f.f_lineno}"
 
 
+def warn_at_user(text: str, category: type) -> None:
+    """warnings.warn, attributed to the first frame outside autograph_py and JAX."""
+    import warnings
+    level, f = 1, sys._getframe(1)
+    while f is not None and f.f_globals.get("__name__", "").partition(".")[0] in (
+            "autograph_py", "jax"):
+        level, f = level + 1, f.f_back
+    warnings.warn(text, category, stacklevel=level + 1)
+
+
 def assignment_lines(at: str, name: str) -> tuple[list[int], list[int]]:
     """Lines that assign `name` in the body and in the else part of the statement at `at`.
 
@@ -111,8 +121,12 @@ class SourceUnavailableError(AutographError):
         name = getattr(fn, "__qualname__", repr(fn))
         code = getattr(fn, "__code__", None)
         loc = f" ({code.co_filename}:{code.co_firstlineno})" if code else ""
-        super().__init__(f"cannot convert {name}{loc}: {why}")
-        self.fn = fn
+        self.headline = f"cannot convert {name}{loc}: {why}"
+        super().__init__(message(
+            self.headline,
+            fix="Define it with `def` in a source file, or mark it with do_not_convert "
+                "to call it as it is without this message."))
+        self.fn, self.why = fn, why
 
 
 class StateError(AutographError, TypeError):

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import ast
 import gc
+import logging
 import threading
+import time
 import types
 import warnings
 import weakref
@@ -114,7 +116,16 @@ _by_code = _ByIdentity()          # code object -> Conversion
 _by_function = weakref.WeakKeyDictionary()   # function -> converted function (functions hash by identity)
 _converted_codes = _ByIdentity()  # code objects that conversion produced
 _warned: "weakref.WeakSet" = weakref.WeakSet()
-_UNCONVERTIBLE = object()
+_warned_unreferenceable: set = set()   # builtins and C functions take no weak reference
+logger = logging.getLogger("autograph_py")
+
+
+class _Unconvertible:
+    """The cache entry of a function that runs as it is, and why."""
+    __slots__ = ("why",)
+
+    def __init__(self, why: str):
+        self.why = why
 
 
 def transform(node, filename: str, name: str):
@@ -158,6 +169,7 @@ def _conversion(fn) -> Conversion:
 
 
 def _convert_code(fn, code) -> Conversion:
+    start = time.perf_counter()
     node = parsing.parse_function(fn)
     fence.check(node, code.co_filename)
     if isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef)):
@@ -165,6 +177,8 @@ def _convert_code(fn, code) -> Conversion:
     node = transform(node, code.co_filename, fn.__name__)
     new_code = _compile(node, fn, code)
     conv = _by_code[code] = Conversion(new_code, node)
+    logger.info("converted %s (%s:%d) in %.2f ms", fn.__qualname__, code.co_filename,
+                code.co_firstlineno, (time.perf_counter() - start) * 1e3)
     return conv
 
 
@@ -197,9 +211,30 @@ def _compile(node, fn, code):
     compiled = compile(module, code.co_filename, "exec", dont_inherit=True)
     (factory_code,) = [c for c in compiled.co_consts if isinstance(c, types.CodeType)]
     (new_code,) = [c for c in factory_code.co_consts if isinstance(c, types.CodeType)]
-    new_code = new_code.replace(**_names(code))
+    new_code = _requalify(new_code, "__ag_factory.<locals>.__ag_converted",
+                          getattr(code, "co_qualname", code.co_name)).replace(**_names(code))
     _register(new_code)
     return new_code
+
+
+def _requalify(code, old: str, new: str):
+    """Nested functions and lambdas of the converted code get the original's qualified names.
+
+    Python 3.11+ keeps a function's qualified name on its code object, 3.10
+    in a string constant next to it; both are rewritten.
+    """
+    def fix(c):
+        if isinstance(c, types.CodeType):
+            return _requalify(c, old, new)
+        if isinstance(c, str) and c.startswith(old + "."):
+            return new + c[len(old):]
+        return c
+
+    changes = {"co_consts": tuple(fix(c) for c in code.co_consts)}
+    qualname = getattr(code, "co_qualname", None)
+    if qualname is not None and qualname.startswith(old + "."):
+        changes["co_qualname"] = new + qualname[len(old):]
+    return code.replace(**changes)
 
 
 def _register(code):
@@ -236,11 +271,11 @@ def _instantiate(conv: Conversion, fn):
 def convert_function(fn):
     """The converted version of `fn` (cached). Raises if it cannot be converted."""
     converted = _by_function.get(fn)
-    if converted is not None and converted is not _UNCONVERTIBLE:
+    if converted is not None and type(converted) is not _Unconvertible:
         return converted
     with _lock:
         converted = _by_function.get(fn)
-        if converted is None or converted is _UNCONVERTIBLE:
+        if converted is None or type(converted) is _Unconvertible:
             converted = _instantiate(_conversion(fn), fn)
             _by_function[fn] = converted
     return converted
@@ -249,26 +284,42 @@ def convert_function(fn):
 def converted_or_none(fn, strict: bool = False):
     """Like convert_function, but a function whose source is unavailable runs as is.
 
-    It warns once per function (an error when `strict`). Syntax that cannot be
-    converted is always an error.
+    It warns once per function (an error when `strict`, or in strict mode,
+    whenever it is asked for again). Syntax that cannot be converted is
+    always an error.
     """
     converted = _by_function.get(fn)
     if converted is not None:
-        return None if converted is _UNCONVERTIBLE else converted
+        if type(converted) is not _Unconvertible:
+            return converted
+        return run_unconverted(fn, converted.why, strict)
     if is_converted_code(fn.__code__):
         return None
     try:
         return convert_function(fn)
     except errors.SourceUnavailableError as e:
-        from autograph_py import config
-        if strict or config.strict():
-            raise
         with _lock:
-            _by_function[fn] = _UNCONVERTIBLE
-            if fn not in _warned:
-                _warned.add(fn)
-                warnings.warn(f"{e}; it runs unconverted", errors.UnconvertedWarning, stacklevel=3)
-        return None
+            _by_function[fn] = _Unconvertible(e.why)
+        return run_unconverted(fn, e.why, strict)
+
+
+def run_unconverted(fn, why: str, strict: bool = False):
+    """None (`fn` runs as it is) after one warning per function; raises when strict."""
+    from autograph_py import config
+    if strict or config.strict():
+        raise errors.SourceUnavailableError(fn, why)
+    with _lock:
+        try:
+            first = fn not in _warned
+            _warned.add(fn)
+        except TypeError:
+            first = fn not in _warned_unreferenceable
+            _warned_unreferenceable.add(fn)
+    if first:
+        text = f"{errors.SourceUnavailableError(fn, why).headline}; it runs unconverted"
+        logger.info("%s", text)
+        errors.warn_at_user(text, errors.UnconvertedWarning)
+    return None
 
 
 def to_code(fn) -> str:
