@@ -49,9 +49,12 @@ def explain(fn, **jit_options):
 
     def run(*args, **kwargs):
         converted = api.convert(fn.__wrapped__ if isinstance(fn, api.Function) else fn)
+        def traced(*a, **k):  # a new function each time: make_jaxpr caches traces by function
+            return converted(*a, **k)
+
         trace_log.start()
         try:
-            jax.make_jaxpr(converted, static_argnums=jit_options.get("static_argnums", ()))(
+            jax.make_jaxpr(traced, static_argnums=jit_options.get("static_argnums", ()))(
                 *args, **kwargs)
         finally:
             records = trace_log.stop()

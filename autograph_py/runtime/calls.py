@@ -44,6 +44,8 @@ def converted_call(f, args, kwargs=None):
         return override(*args, **kwargs)
     target = _target(f)
     if target is None:
+        if trace_log.listening():
+            trace_log.record("call", "called as is", _why_as_is(f))
         return f(*args, **kwargs)
     fn, bound = target
     converted = _convert(fn)
@@ -70,9 +72,9 @@ def converted_call(f, args, kwargs=None):
         raise errors.TracedRecursionError(errors.message(
             f"{fn.__qualname__} recursed until Python's recursion limit while its arguments "
             "were traced",
-            details=("A traced condition does not stop recursion at trace time: both branches "
-                     "of a traced `if` are traced, so every call traces the recursive call "
-                     "again.",),
+            details=("A traced condition does not stop recursion at trace time: a traced "
+                     "`if` traces both branches and a traced loop traces its body, so every "
+                     "call traces the recursive call again.",),
             at=errors.where(),
             fix="Make the stopping condition static (static_argnums, or a Python value), "
                 "or rewrite the recursion as a loop.")) from None
@@ -113,14 +115,40 @@ def _target(f):
     return None
 
 
+def _library(fn) -> str | None:
+    module = (getattr(fn, "__module__", None) or "").partition(".")[0]
+    return module if module in _LIBRARIES or module in _STDLIB else None
+
+
+def _why_as_is(f) -> str:
+    """Why converted_call leaves `f` alone, for explain() and the debug log."""
+    fn = f.__func__ if isinstance(f, types.MethodType) else f
+    fn = fn.func if isinstance(fn, functools.partial) else fn
+    name = getattr(fn, "__qualname__", None) or getattr(fn, "__name__", None) or repr(fn)
+    if getattr(fn, "__ag_do_not_convert__", False):
+        return f"{name} is marked do_not_convert"
+    if getattr(fn, "__ag_converted__", False):
+        return f"{name} is already converted"
+    if hasattr(fn, "lower") and hasattr(fn, "trace"):
+        return f"{name} is already jitted"
+    library = _library(fn)
+    if library is not None:
+        return f"{name} is library code ({library})"
+    if isinstance(fn, type):
+        return f"{name} is a class"
+    if isinstance(fn, types.BuiltinFunctionType):
+        return f"{name} is a builtin"
+    if isinstance(fn, types.FunctionType):
+        return f"{name} is a generator or coroutine function"
+    return f"{name} is a {type(fn).__name__} without a Python __call__"
+
+
 def _is_user_code(fn) -> bool:
     if getattr(fn, "__ag_do_not_convert__", False) or getattr(fn, "__ag_converted__", False):
         return False
     if hasattr(fn, "lower") and hasattr(fn, "trace"):  # already jitted
         return False
-    module = (getattr(fn, "__module__", None) or "").partition(".")[0]
-    if module in _LIBRARIES or module in _STDLIB:
-        trace_log.record("call", "called as is", f"{fn.__qualname__} is library code")
+    if _library(fn) is not None:
         return False
     if fn.__code__.co_flags & (inspect.CO_GENERATOR | inspect.CO_COROUTINE
                                | inspect.CO_ASYNC_GENERATOR):
