@@ -1,6 +1,7 @@
 """Public API, eager switch, caching, CLI."""
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import textwrap
@@ -267,3 +268,85 @@ def test_function_on_methods_binds_the_instance():
     assert float(m.repeat(jnp.float32(1.0), 2)) == 9.0
     assert m.apply is m.apply    # one compiled function per instance
     assert "if_stmt" in ag.to_code(Model.apply)
+
+
+def _made_by_exec(name):
+    ns = {}
+    exec(f"def {name}(x):\n    return x * 2\n", ns)
+    return ns[name]
+
+
+def test_builtins_and_c_functions_run_unconverted_with_one_warning():
+    import math
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        assert ag.convert(len)([1, 2]) == 2
+        assert ag.convert(len)([1, 2, 3]) == 3
+        assert ag.convert(math.hypot)(3.0, 4.0) == 5.0
+    msgs = [x for x in w if issubclass(x.category, ag.UnconvertedWarning)]
+    assert [str(m.message).split(":")[0] for m in msgs] == ["cannot convert len",
+                                                            "cannot convert hypot"]
+    assert all(m.filename == __file__ for m in msgs)   # the user's line, not ours
+    with pytest.raises(ag.AutographError, match=r"cannot convert hypot: it is a builtin"):
+        ag.convert(math.hypot, strict=True)
+
+
+def test_strict_applies_after_a_non_strict_use_and_to_callees():
+    ex = _made_by_exec("ex_strict_later")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert float(ag.function(ex)(3.0)) == 6.0
+    with pytest.raises(ag.AutographError, match="ex_strict_later"):
+        ag.function(ex, strict=True)(3.0)
+    with pytest.raises(ag.AutographError, match="ex_strict_later"):
+        ag.convert(ex, strict=True)
+
+    callee = _made_by_exec("ex_callee")
+
+    def caller(x):
+        return callee(x) + 1
+
+    with pytest.raises(ag.AutographError, match="ex_callee"):
+        ag.function(caller, strict=True)(3.0)
+    with pytest.raises(ag.AutographError, match="ex_callee"):
+        ag.convert(caller, strict=True)(3.0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert float(ag.function(caller)(3.0)) == 7.0   # strictness ended with the call
+
+
+def test_explain_twice_and_calls_left_alone():
+    @ag.do_not_convert
+    def opaque(v):
+        return v
+
+    def f(x):
+        while x > 1:
+            x = jnp.sin(x) + opaque(x) / 2
+        return jax.jit(lambda y: y)(x)
+
+    first = ag.explain(f)(jnp.float32(1.0))
+    second = ag.explain(f)(jnp.float32(2.0))   # same shapes: must trace again
+    assert first.entries == second.entries
+    reasons = [e.reason for e in first.by_construct("call")]
+    assert any(r.endswith("<locals>.opaque is marked do_not_convert") for r in reasons)
+    assert "sin is already jitted" in reasons
+    assert "jit is library code (jax)" in reasons
+    assert any(r.startswith("test_explain_twice_and_calls_left_alone.<locals>.f.<locals>.<lambda>")
+               for r in reasons), reasons
+
+
+def test_verbosity_one_logs_conversions(caplog):
+    import logging
+
+    def logged(x):
+        return x + 1
+
+    ag.set_verbosity(1)
+    try:
+        with caplog.at_level(logging.INFO, logger="autograph_py"):
+            ag.convert(logged)
+    finally:
+        ag.set_verbosity(0)
+    assert any(re.match(r"converted .*logged \(.*test_api.py:\d+\) in [\d.]+ ms", r.getMessage())
+               for r in caplog.records), caplog.records

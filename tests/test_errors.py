@@ -499,3 +499,56 @@ def test_false_assert_in_an_untaken_traced_branch_does_not_fire():
     with pytest.raises(AssertionError, match="x too big"):
         jax.block_until_ready(ag.function(f)(jnp.float32(2.0)))
         jax.effects_barrier()
+
+
+@pytest.mark.parametrize("construct", ["if", "while", "for_array", "for_range"])
+def test_global_first_created_in_a_traced_block_is_an_error(construct):
+    def f(x):
+        global NEVER_DEFINED_BEFORE
+        if construct == "if":
+            if x > 0:
+                NEVER_DEFINED_BEFORE = x
+        elif construct == "while":
+            while x > 0:
+                NEVER_DEFINED_BEFORE = x
+                x = x - 1
+        elif construct == "for_array":
+            for v in jnp.stack([x, x]):
+                NEVER_DEFINED_BEFORE = v
+        else:
+            for i in range(x.astype(jnp.int32)):
+                NEVER_DEFINED_BEFORE = i
+        return x
+
+    e, tb = raised(f, jnp.float32(1.0))
+    assert isinstance(e, ag.StateError), tb
+    assert re.search(r"global NEVER_DEFINED_BEFORE is assigned in the `(if|while|for)`", str(e))
+    assert "NEVER_DEFINED_BEFORE" not in globals()
+
+
+def test_loop_state_narrowed_by_the_body_is_an_error():
+    def f(x):
+        s = jnp.float32(0.0)
+        while s < x:
+            s = (s + 1).astype(jnp.int32)
+        return s
+
+    e, tb = raised(f, jnp.float32(5.0))
+    assert isinstance(e, ag.StateError)
+    assert re.search(r"'s' changes dtype from one iteration to the next of the `while` loop.*\n"
+                     r"  at loop entry: +float32\[\]\n"
+                     r"  after one iteration: +int32\[\] \(assigned at line \d+\)", str(e))
+    assert "Give 's' one dtype" in str(e)
+    assert at_user_line(tb, f, "while s < x")
+
+
+def test_python_scalar_loop_state_takes_the_body_dtype():
+    def f(xs):
+        s = 0.0
+        for v in xs:
+            s = v.astype(jnp.int32)
+        return s
+
+    xs = jnp.arange(3.0)
+    out = ag.function(f)(xs)
+    assert out.dtype == f(xs).dtype == jnp.int32 and int(out) == 2

@@ -82,9 +82,9 @@ def _lax_if(cond, body, orelse, get_state, set_state, names, at, construct="`if`
             nouts=None, skip_keeps_earlier=False):
     trace_log.record("if", "lax.cond", "test is traced", at=at)
     pred = as_predicate(cond, construct, at)
-    get_state, set_state, names = st.outputs_only(get_state, set_state, names, nouts)
+    get_state, set_state, names = st.outputs_only(get_state, set_state, names, nouts,
+                                                  construct, at)
     init = get_state()
-    st.check_stageable(names, construct, at)
 
     def traced(fn, negated):
         def run():

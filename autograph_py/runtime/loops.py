@@ -46,7 +46,8 @@ def while_stmt(test, body, get_state, set_state, names, opts=None, nouts=None):
         t = _probe(test) if count == 0 and in_trace() else test()
         if is_traced(t):
             at = errors.where()
-            get_state, set_state, names = st.outputs_only(get_state, set_state, names, nouts)
+            get_state, set_state, names = st.outputs_only(get_state, set_state, names, nouts,
+                                                          "`while` loop", at)
             if limit is None:
                 _lax_while(test, body, get_state, set_state, names, opts, at)
             else:
@@ -90,7 +91,9 @@ def for_stmt(iterable, extra_test, body, get_state, set_state, names, opts=None,
     """
     opts = opts or {}
     if is_traced(iterable) or isinstance(iterable, (TracedRange, TracedEnumerate, TracedZip)):
-        get_state, set_state, names = st.outputs_only(get_state, set_state, names, nouts)
+        get_state, set_state, names = st.outputs_only(get_state, set_state, names, nouts,
+                                                      "`for` loop", errors.where(),
+                                                      "whose iterable is traced")
     if is_traced(iterable):
         if iterable.ndim == 0:
             raise TypeError(errors.message("iteration over a 0-d array", at=errors.where()))
@@ -121,7 +124,9 @@ def _py_for(iterable, extra_test, body, get_state, set_state, names, opts, nouts
         t = extra_test()
         if is_traced(t):
             at = errors.where(3)
-            get_state, set_state, names = st.outputs_only(get_state, set_state, names, nouts)
+            get_state, set_state, names = st.outputs_only(get_state, set_state, names, nouts,
+                                                          "`for` loop", at,
+                                                          "whose exit condition is traced")
             if isinstance(iterable, range):
                 # The rest of a Python range has a static length: a guarded scan
                 # over it stays reverse-differentiable, as the Python loop was.
@@ -195,7 +200,6 @@ def _settle(construct, names, init_vars, step_body, index_avals, get_state, set_
     `(index..., carried...) -> (carried..., ys...)`, and the state after the
     traced iteration.
     """
-    st.check_stageable(names, construct, at)
     plan = st.initial_loop_plan(init_vars)
     n_index = len(index_avals)
     for _ in range(_MAX_RETRACES):

@@ -87,13 +87,16 @@ class Var:
 
 
 
-def outputs_only(get_state, set_state, names, nouts):
-    """The construct's view of its state: the first `nouts` variables.
+def outputs_only(get_state, set_state, names, nouts, construct: str, at: str,
+                 traced="whose condition is traced"):
+    """The traced construct's view of its state: the first `nouts` variables.
 
     The rest (assigned in the block but not read after it) keep their entry
     values whenever the state is set, so each traced branch or iteration
     starts from them, and no tracer of a traced block outlives it.
+    Checks first that no state is a global (see check_stageable).
     """
+    check_stageable(names, construct, at, traced)
     if nouts is None or nouts == len(names):
         return get_state, set_state, names
     rest = tuple(get_state()[nouts:])
@@ -107,12 +110,15 @@ def outputs_only(get_state, set_state, names, nouts):
     return get, set_, names[:nouts]
 
 
-def check_stageable(names, construct: str, at: str) -> None:
-    """Globals cannot be outputs of a lax construct: they would hold tracers."""
+def check_stageable(names, construct: str, at: str, traced="whose condition is traced") -> None:
+    """Globals cannot be outputs of a lax construct: they would hold tracers.
+
+    Called before the state is first read: a global the block creates has no value yet.
+    """
     for name in names:
         if name.startswith("global "):
             raise errors.StateError(errors.message(
-                f"{name} is assigned in the {construct} whose condition is traced; a compiled "
+                f"{name} is assigned in the {construct} {traced}; a compiled "
                 "function cannot write a global variable",
                 at=at,
                 fix=f"Return the new value of '{name[7:]}' from the function instead, or make "
@@ -349,7 +355,18 @@ def update_loop_plan(plan: LoopPlan, names, ins: list[Var], outs: list[Var], con
 
             def shape_error():
                 raise _loop_mismatch(name, construct, at, v_in.value, v_out.value, "shape")
-            joined = join_avals(base, aval_of(o), shape_error)
+            out = aval_of(o)
+            if base.weak_type and not out.weak_type:
+                # A Python scalar or weak value on entry takes the dtype the body gives it.
+                if base.shape != out.shape:
+                    shape_error()
+                joined = out
+            else:
+                joined = join_avals(base, out, shape_error)
+                if joined.dtype != out.dtype and not out.weak_type:
+                    # The body makes a narrower dtype (float to int, int32 to bool, ...)
+                    # than the loop carries; eagerly it would have that dtype afterwards.
+                    raise _loop_mismatch(name, construct, at, v_in.value, v_out.value, "dtype")
             if isinstance(spec, Static) or joined != spec.aval:
                 specs[i][j] = Dynamic(joined, poison)
                 changed = True
@@ -375,5 +392,7 @@ def _loop_mismatch(name, construct, at, before, after, what):
                  f"after one iteration:  {describe(after)}"
                  f"{errors.lines_note(errors.assignment_lines(at, name)[0])}"),
         at=at,
-        fix=f"Keep {quoted(name)} the same shape and structure in every iteration: preallocate it at "
-            "its final size before the loop, or make the loop condition a Python value."))
+        fix=(f"Give {quoted(name)} one dtype: start it with the dtype the body gives it, or cast "
+             "the new value back (`.astype(...)`)." if what == "dtype" else
+             f"Keep {quoted(name)} the same shape and structure in every iteration: preallocate "
+             "it at its final size before the loop, or make the loop condition a Python value.")))
