@@ -145,5 +145,9 @@ class TracedRecursionError(AutographError, RecursionError):
     """Recursion whose stopping condition is traced never ends at trace time."""
 
 
+class StagedRaiseError(AutographError):
+    """A raise under a traced condition that a `try` around it would catch."""
+
+
 class UnconvertedWarning(UserWarning):
     """A function runs unconverted (its source cannot be read)."""

@@ -9,8 +9,8 @@ import pytest
 
 from autograph_py.converters import (asserts, break_statements, call_trees,
                                      conditional_expressions, continue_statements, control_flow,
-                                     directives, lists, logical_expressions, return_statements,
-                                     while_tests)
+                                     directives, lists, logical_expressions, raises,
+                                     return_statements, while_tests)
 from autograph_py.core import anno, templates, transpiler
 from autograph_py.core.naming import Namer
 
@@ -308,6 +308,39 @@ CASES = [
             if loop_ended:
                 s = -s
             return s
+    """),
+    (raises, """
+        def f(x, xs):
+            if x < 0:
+                raise ValueError("negative") from None
+            for v in xs:
+                try:
+                    if v > x:
+                        raise KeyError(v)
+                except (KeyError, IndexError):
+                    raise
+                except:
+                    pass
+            return x
+    """, """
+        def f(x, xs):
+            if x < 0:
+                pending = ag__.raise_stmt(ValueError('negative'))
+                if pending is not None:
+                    raise pending from None
+            for v in xs:
+                with ag__.staged_raises_escape(((KeyError, IndexError), BaseException)):
+                    try:
+                        if v > x:
+                            pending_1 = ag__.raise_stmt(KeyError(v))
+                            if pending_1 is not None:
+                                raise pending_1
+                            break
+                    except (KeyError, IndexError):
+                        raise
+                    except:
+                        pass
+            return x
     """),
     (while_tests, """
         def f(n):

@@ -552,3 +552,83 @@ def test_python_scalar_loop_state_takes_the_body_dtype():
     xs = jnp.arange(3.0)
     out = ag.function(f)(xs)
     assert out.dtype == f(xs).dtype == jnp.int32 and int(out) == 2
+
+
+def _sqrt_checked(x):
+    if x < 0:
+        raise ValueError("negative input")
+    return jnp.sqrt(x)
+
+
+def test_raise_under_a_traced_condition_fails_at_run_time_with_its_type_and_message():
+    f = ag.function(_sqrt_checked)
+    assert float(f(jnp.float32(4.0))) == 2.0
+    with pytest.raises(ValueError, match="^negative input") as info:
+        f(jnp.float32(-4.0))
+    if hasattr(BaseException, "add_note"):   # Python 3.11+: the note names the raise's line
+        assert info.value.__notes__ == [
+            f"raise at {__file__}:{line_of(_sqrt_checked, 'raise ValueError')}"]
+    batched = ag.function(lambda xs: jax.vmap(ag.convert(_sqrt_checked))(xs))
+    np.testing.assert_allclose(batched(jnp.array([4.0, 9.0])), [2.0, 3.0])
+    with pytest.raises(ValueError, match="negative input"):   # only the element that takes it
+        batched(jnp.array([4.0, -1.0]))
+
+
+def test_raise_after_a_loop_with_early_return_and_in_an_endless_loop():
+    def first_positive(xs):
+        for v in xs:
+            if v > 0:
+                return v
+        raise ValueError("none positive")
+
+    def climb(x):
+        while True:
+            x = x + 1
+            if x > 10:
+                raise RuntimeError("too big")
+            if x > 5:
+                break
+        return x
+
+    f, g = ag.function(first_positive), ag.function(climb)
+    assert float(f(jnp.array([-1.0, 2.0]))) == 2.0
+    with pytest.raises(ValueError, match="none positive"):
+        f(jnp.array([-1.0, -2.0]))
+    assert float(g(jnp.float32(0.0))) == climb(0.0) == 6.0
+    assert float(g(jnp.float32(7.0))) == climb(7.0) == 8.0
+
+
+def test_raise_on_python_values_stays_python_at_the_users_line():
+    def scaled(x, n):
+        if n < 0:
+            raise ValueError("n must be >= 0") from None
+        return x * n
+
+    e, tb = raised(scaled, 1.0, -1, static=(1,))
+    assert type(e) is ValueError and str(e) == "n must be >= 0"
+    assert at_user_line(tb, scaled, 'raise ValueError("n must be >= 0")')
+
+    def reraises(s):
+        try:
+            return int(s)
+        except ValueError:
+            raise
+
+    with pytest.raises(ValueError, match="invalid literal"):
+        ag.convert(reraises)("a")
+
+
+def test_raise_caught_by_a_try_around_a_traced_condition_is_an_error():
+    def f(x):
+        try:
+            if x > 0:
+                raise ValueError
+        except ValueError:
+            x = x - 1
+        return x
+
+    e, tb = raised(f, jnp.float32(-2.0))
+    assert isinstance(e, ag.AutographError)
+    assert re.search(r"ValueError is raised under a traced condition inside a `try` statement "
+                     r"that catches it\n.*\n  at .*:\d+\nMake the condition a Python value", str(e))
+    assert f(jnp.float32(2.0)) == 1.0 and ag.convert(f)(2.0) == 1.0   # Python values: caught

@@ -266,6 +266,9 @@ class _ControlFlow(visitors.Transformer):
 
     # --------------------------------------------------------- statements
     def visit_If(self, node):
+        if anno.get(node, anno.PYTHON_ONLY, False):
+            self.generic_visit(node)
+            return node
         scope = self._scope(node)
         live = anno.get(node, anno.LIVE_OUT, frozenset())
         self.generic_visit(node)

@@ -16,6 +16,7 @@ ALWAYS_LIVE = "always_live"  # on a FunctionDef: names read by nested closures
 EXTRA_TEST = "extra_test"    # on a For: expression that must hold before each iteration
 LOOP_OPTIONS = "loop_options"  # on a loop: gast.keyword list from set_loop_options
 ORIGIN = "origin"            # on generated code: the user statement it stands for
+PYTHON_ONLY = "python_only"  # on a generated If whose test is always a Python value
 
 _ATTR = "_ag_anno"
 

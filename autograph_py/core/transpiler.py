@@ -26,7 +26,7 @@ from autograph_py.analysis import activity, liveness
 from autograph_py.converters import (asserts, break_statements, call_trees,
                                      conditional_expressions, continue_statements,
                                      control_flow, directives, lists, logical_expressions,
-                                     return_statements, while_tests)
+                                     raises, return_statements, while_tests)
 from autograph_py.core import fence, parsing, visitors
 from autograph_py.core.naming import Namer
 
@@ -35,6 +35,7 @@ PIPELINE = (
     directives,               # set_loop_options(...) must leave the body before call_trees wraps it
     lists,                    # lst.append(v) becomes an assignment the analyses then see
     asserts,                  # emits an ag__ call, which call_trees leaves alone
+    raises,                   # the `break` it adds after a raise in a loop is lowered below
     while_tests,              # a test that assigns moves into the body: before break lowers
                               # the `break` it adds, after directives took the loop options
     break_statements,         # early exits become flags before control flow is functionalised;

@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import builtins
+import copy
 import re
 import sys
+import threading
 
 import jax
 
@@ -78,15 +80,20 @@ def assert_stmt(test, message):
         return
     at = errors.where()
     trace_log.record("assert", "jax.debug.callback", "test is traced", at=at)
+    msg = message()
+    _check_at_run_time(test, f"{msg if msg is not None else 'assertion failed'} "
+                             f"({ASSERT_MARK} {at})")
+
+
+def _check_at_run_time(test, text):
+    """Fails with AssertionError(text) on executions where `test` is false and this code runs."""
     taken = paths.taken()
-    if taken is not None:  # only executions that reach the assert can fail it (under vmap)
+    if taken is not None:  # only executions that reach the check can fail it (under vmap)
         ok = test if test.dtype == jax.numpy.bool_ else test != 0
         skipped = jax.lax.bitwise_not(taken)
         test = (jax.lax.bitwise_or(ok, skipped) if ok.shape == ()
                 else jax.numpy.logical_or(ok, skipped))
     paths.count_check()
-    msg = message()
-    text = f"{msg if msg is not None else 'assertion failed'} ({ASSERT_MARK} {at})"
 
     def check(ok):
         if not bool(ok.all()):
@@ -95,16 +102,104 @@ def assert_stmt(test, message):
     jax.debug.callback(check, test, ordered=False)
 
 
+def raise_stmt(exc):
+    """`raise exc`: the exception to raise now, or None once it is staged.
+
+    With no traced condition around it, Python raises it (generated code
+    does, at the user's line). Under a traced condition the raise may not
+    happen at all: it becomes a run-time check that fails when this path
+    runs, and `@function` raises an exception of the same type and message.
+    """
+    if not in_conditional_region():
+        return exc
+    if isinstance(exc, type) and issubclass(exc, BaseException):
+        exc = exc()
+    if not isinstance(exc, BaseException):
+        return exc  # Python's own TypeError follows
+    _staged().append(exc)
+    if paths.is_silent():
+        return None
+    at = errors.where()
+    trace_log.record("raise", "jax.debug.callback", "a traced condition guards it", at=at)
+    with _lock:
+        key = len(_STAGED)
+        _STAGED.append(exc)
+    _check_at_run_time(jax.numpy.asarray(False),
+                       f"{type(exc).__name__}: {exc} ({RAISE_MARK} {at}) #{key}")
+    return None
+
+
+class staged_raises_escape:
+    """Around a `try` with handlers: a staged raise of a type they catch is an error.
+
+    The handlers run while the function is traced; the staged exception is
+    raised only when the compiled program runs, past them.
+    """
+    __slots__ = ("handled", "mark")
+
+    def __init__(self, handled):
+        self.handled = handled
+
+    def __enter__(self):
+        self.mark = len(_staged())
+
+    def __exit__(self, kind, value, tb):
+        staged = _staged()
+        if kind is not None or len(staged) == self.mark:
+            return False
+        caught = [e for e in staged[self.mark:] if isinstance(e, self.handled)]
+        del staged[self.mark:]
+        if caught:
+            e = caught[0]
+            raise errors.StagedRaiseError(errors.message(
+                f"{type(e).__name__} is raised under a traced condition inside a `try` statement "
+                "that catches it",
+                details=("A traced condition is decided when the compiled program runs, after "
+                         "the `try` statement was traced; its handler cannot catch the exception "
+                         "then.",),
+                at=errors.where(),
+                fix="Make the condition a Python value, or return a flag (jnp.where) instead of "
+                    "raising and catching."))
+        return False
+
+
+_local = threading.local()
+_lock = threading.Lock()
+_STAGED: list = []   # every staged exception, by key; the compiled programs refer to them
+
+
+def _staged() -> list:
+    staged = getattr(_local, "staged", None)
+    if staged is None:
+        staged = _local.staged = []
+    return staged
+
+
 ASSERT_MARK = "assert at"
-_ASSERT_FAILURE = re.compile(r"AssertionError: (.*\(" + ASSERT_MARK + r" [^)]*\))")
+RAISE_MARK = "raise at"
+_FAILURE = re.compile(r"AssertionError: (.*\((?:" + ASSERT_MARK + "|" + RAISE_MARK
+                      + r") [^)]*\))(?: #(\d+))?")
 
 
-def assertion_from(error: Exception) -> AssertionError | None:
-    """The AssertionError a failed run-time assert raised inside a callback, if that is `error`.
+def assertion_from(error: Exception) -> BaseException | None:
+    """The error a failed run-time assert or staged raise reported from a callback, if `error` is one.
 
     JAX reports an exception raised in a callback as a runtime error with the
     callback's traceback in its text; `@function` turns ours back into the
-    AssertionError the assert statement raises in Python.
+    AssertionError the assert statement raises in Python, or into an
+    exception of the staged raise's type and arguments.
     """
-    found = _ASSERT_FAILURE.findall(str(error))
-    return AssertionError(found[-1]) if found else None
+    found = _FAILURE.findall(str(error))
+    if not found:
+        return None
+    text, key = found[-1]
+    if not key:
+        return AssertionError(text)
+    staged = _STAGED[int(key)]
+    try:
+        out = type(staged)(*staged.args)
+    except Exception:  # an exception class with another constructor
+        out = copy.copy(staged)
+    if hasattr(out, "add_note"):
+        out.add_note(text.rsplit(" (", 1)[-1].rstrip(")"))
+    return out
