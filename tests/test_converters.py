@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import textwrap
 
 import gast
@@ -21,7 +22,13 @@ def run(converter, src):
     for analysis in getattr(converter, "NEEDS", ()):
         transpiler.ANALYSES[analysis](node)
     node = converter.transform(node, ctx)
-    return node, ast.unparse(gast.gast_to_ast(node))
+    return node, _portable(ast.unparse(gast.gast_to_ast(node)))
+
+
+def _portable(text):
+    """ast.unparse as Python 3.11+ writes it (3.10 writes `lambda :` and `(a, b) = v`)."""
+    text = text.replace("lambda :", "lambda:")
+    return re.sub(r"(?m)^(\s*)\(([^()=\n]*)\) = ", r"\1\2 = ", text)
 
 
 def golden(text):

@@ -213,7 +213,7 @@ def _compile(node, fn, code):
     (factory_code,) = [c for c in compiled.co_consts if isinstance(c, types.CodeType)]
     (new_code,) = [c for c in factory_code.co_consts if isinstance(c, types.CodeType)]
     new_code = _requalify(new_code, "__ag_factory.<locals>.__ag_converted",
-                          getattr(code, "co_qualname", code.co_name)).replace(**_names(code))
+                          fn.__qualname__).replace(**_names(code))
     _register(new_code)
     return new_code
 

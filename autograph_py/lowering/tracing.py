@@ -10,7 +10,11 @@ import threading
 
 import jax
 from jax import lax
-from jax.extend.core import get_opaque_trace_state, jaxpr_as_fun
+from jax.extend.core import jaxpr_as_fun
+try:
+    from jax.extend.core import get_opaque_trace_state
+except ImportError:  # jax < 0.7 (the newest jax for Python 3.10) has it only privately
+    from jax._src.core import get_opaque_trace_state
 from jax._src.lax import lax as _lax_internal
 import numpy as np
 
