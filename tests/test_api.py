@@ -350,3 +350,37 @@ def test_verbosity_one_logs_conversions(caplog):
         ag.set_verbosity(0)
     assert any(re.match(r"converted .*logged \(.*test_api.py:\d+\) in [\d.]+ ms", r.getMessage())
                for r in caplog.records), caplog.records
+
+
+def test_conversion_cache_does_not_keep_functions_alive():
+    import gc
+    import weakref
+    refs = []
+    for _ in range(5):
+        def made_in_a_loop(x):
+            if x > 0:
+                x = -x
+            return x
+        assert float(ag.convert(made_in_a_loop)(1.0)) == -1.0
+        assert float(ag.function(made_in_a_loop)(jnp.float32(2.0))) == -2.0
+        refs.append(weakref.ref(made_in_a_loop))
+    del made_in_a_loop
+    gc.collect()
+    assert [r() for r in refs] == [None] * 5
+
+
+def test_defaults_changed_after_conversion_are_seen_and_wrappers_convert_on_their_own():
+    import functools
+
+    def f(x, y=10, *, z=100):
+        return x + y + z
+
+    assert ag.convert(f)(1) == 111
+    f.__defaults__, f.__kwdefaults__ = (100,), {"z": 1000}
+    assert ag.convert(f)(1) == f(1) == 1101
+
+    @functools.wraps(f)   # copies f.__dict__, where the conversion is cached
+    def wrapper(x):
+        return f(x) * 2
+
+    assert ag.convert(wrapper)(1) == wrapper(1) == 2202

@@ -4,8 +4,9 @@
            -> ast -> compile in memory (user's file name and line numbers)
            -> function with the original's globals, closure cells and defaults
 
-Conversions are cached per code object (the compiled code) and per function
-object (its closure and defaults), both weakly, behind one lock.
+Conversions are cached per code object (the compiled code, weakly) and on
+each function object (its closure and defaults), behind one lock; neither
+keeps a function alive.
 """
 from __future__ import annotations
 
@@ -114,7 +115,7 @@ class _ByIdentity:
 
 
 _by_code = _ByIdentity()          # code object -> Conversion
-_by_function = weakref.WeakKeyDictionary()   # function -> converted function (functions hash by identity)
+_CACHED = "__ag_cached__"         # function attribute: (function, converted or _Unconvertible)
 _converted_codes = _ByIdentity()  # code objects that conversion produced
 _warned: "weakref.WeakSet" = weakref.WeakSet()
 _warned_unreferenceable: set = set()   # builtins and C functions take no weak reference
@@ -264,21 +265,42 @@ def _instantiate(conv: Conversion, fn):
     new.__module__ = fn.__module__
     new.__doc__ = fn.__doc__
     new.__dict__.update(fn.__dict__)
+    new.__dict__.pop(_CACHED, None)
     new.__wrapped__ = fn
     new.__ag_converted__ = True
     return new
 
 
+def _cached(fn):
+    """The cached conversion of the function `fn`, kept on `fn` so it dies with it.
+
+    (A weak-keyed map would keep `fn` alive through the converted function's
+    `__wrapped__`.) The entry names its function: `functools.wraps` copies a
+    function's `__dict__` to its wrapper, entry included.
+    """
+    entry = fn.__dict__.get(_CACHED)
+    if entry is None or entry[0] is not fn:
+        return None
+    converted = entry[1]
+    if type(converted) is not _Unconvertible:
+        # Defaults are read when the function is called: follow the original's.
+        if converted.__defaults__ is not fn.__defaults__:
+            converted.__defaults__ = fn.__defaults__
+        if converted.__kwdefaults__ is not fn.__kwdefaults__:
+            converted.__kwdefaults__ = fn.__kwdefaults__
+    return converted
+
+
 def convert_function(fn):
     """The converted version of `fn` (cached). Raises if it cannot be converted."""
-    converted = _by_function.get(fn)
+    converted = _cached(fn)
     if converted is not None and type(converted) is not _Unconvertible:
         return converted
     with _lock:
-        converted = _by_function.get(fn)
+        converted = _cached(fn)
         if converted is None or type(converted) is _Unconvertible:
             converted = _instantiate(_conversion(fn), fn)
-            _by_function[fn] = converted
+            fn.__dict__[_CACHED] = (fn, converted)
     return converted
 
 
@@ -289,7 +311,7 @@ def converted_or_none(fn, strict: bool = False):
     whenever it is asked for again). Syntax that cannot be converted is
     always an error.
     """
-    converted = _by_function.get(fn)
+    converted = _cached(fn)
     if converted is not None:
         if type(converted) is not _Unconvertible:
             return converted
@@ -300,7 +322,7 @@ def converted_or_none(fn, strict: bool = False):
         return convert_function(fn)
     except errors.SourceUnavailableError as e:
         with _lock:
-            _by_function[fn] = _Unconvertible(e.why)
+            fn.__dict__[_CACHED] = (fn, _Unconvertible(e.why))
         return run_unconverted(fn, e.why, strict)
 
 
