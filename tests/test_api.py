@@ -245,6 +245,27 @@ def test_cli_dump_prints_converted_source(tmp_path):
     assert r.returncode == 0 and "dump" in r.stdout
 
 
+def test_cli_methods_user_errors_and_modules_of_the_current_directory(tmp_path):
+    (tmp_path / "klass.py").write_text(
+        "class C:\n    @classmethod\n    def cm(cls, x):\n        if x > 0:\n            x = -x\n"
+        "        return x\n    @staticmethod\n    def sm(x):\n        return x if x else 1\n")
+    (tmp_path / "syn.py").write_text("def f(x:\n    pass\n")
+    (tmp_path / "boom.py").write_text("raise RuntimeError('boom')\n")
+    script = [sys.executable, "-c", "import sys; from autograph_py.cli import main; "
+                                    "sys.exit(main(sys.argv[1:]))"]   # as the console script runs
+    for target, expect in [("klass.py:C.cm", "ag__.if_stmt"), ("klass:C.sm", "ag__.if_exp")]:
+        r = subprocess.run(script + ["dump", target], capture_output=True, text=True,
+                           timeout=120, cwd=tmp_path)
+        assert r.returncode == 0 and expect in r.stdout, (target, r.stderr)
+    for target, msg in [("syn.py:f", r"syn.py:1: syntax error"),
+                        ("boom.py:f", r"importing boom.py raised RuntimeError: boom"),
+                        (f"{tmp_path}:f", r"is a directory")]:
+        r = subprocess.run(script + ["dump", target], capture_output=True, text=True,
+                           timeout=120, cwd=tmp_path)
+        assert r.returncode == 2 and re.search(msg, r.stderr), (target, r.stderr)
+        assert len(r.stderr.strip().splitlines()) == 1
+
+
 def test_function_on_methods_binds_the_instance():
     class Model:
         def __init__(self, scale):
