@@ -998,3 +998,38 @@ def walrus_counter_in_while_test_with_and(n):
     while (w := w + 1) <= n and s < 100:
         s += w
     return s, w
+
+
+# ------------------------------------------------------- match and raise
+@program(*[(i32(c), f32(1.5)) for c in (0, 1, 2, 5, 10, 11)], (0, 1.5), (10, 1.5), vmap=True)
+def match_on_a_code(code, x):
+    match code:
+        case 0:
+            y = x
+        case 1 | 2:
+            y = x * 2
+        case n if n > 9:
+            y = x + n
+        case _:
+            y = -x
+    return y
+
+
+@program((f32(3.0), None), (f32(3.0), 1), (f32(1.0), 1), (f32(1.0), 2), grad=True, static=(1,))
+def match_singleton_and_guarded_value(x, mode):
+    match mode:
+        case None:
+            return -x
+        case 1 if x > 2:
+            return x * x
+    return x
+
+
+@program((f32([1.0, -2.0, 3.0]),), (f32([4.0]),), grad=True)
+def raise_in_a_loop_that_is_never_taken(xs):
+    total = 0.0
+    for v in xs:
+        if v > 100:
+            raise ValueError("too large")
+        total = total + v * v
+    return total

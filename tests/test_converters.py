@@ -10,8 +10,8 @@ import pytest
 
 from autograph_py.converters import (asserts, break_statements, call_trees,
                                      conditional_expressions, continue_statements, control_flow,
-                                     directives, lists, logical_expressions, raises,
-                                     return_statements, while_tests)
+                                     directives, lists, logical_expressions, matches,
+                                     raises, return_statements, while_tests)
 from autograph_py.core import anno, templates, transpiler
 from autograph_py.core.naming import Namer
 
@@ -315,6 +315,43 @@ CASES = [
             if loop_ended:
                 s = -s
             return s
+    """),
+    (matches, """
+        def f(code, x):
+            match code + 1:
+                case 0:
+                    y = x
+                case 1 | None:
+                    y = 2
+                case 3 if x:
+                    y = 3
+                case n if n > 9:
+                    y = n
+                case _:
+                    y = -x
+            match x:
+                case [a, b]:
+                    y = a
+            return y
+    """, """
+        def f(code, x):
+            subject = code + 1
+            if subject == 0:
+                y = x
+            elif subject == 1 or subject is None:
+                y = 2
+            elif subject == 3 and x:
+                y = 3
+            else:
+                n = subject
+                if n > 9:
+                    y = n
+                else:
+                    y = -x
+            match ag__.match_subject(x, 'it has a sequence pattern'):
+                case [a, b]:
+                    y = a
+            return y
     """),
     (raises, """
         def f(x, xs):

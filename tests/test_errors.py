@@ -632,3 +632,20 @@ def test_raise_caught_by_a_try_around_a_traced_condition_is_an_error():
     assert re.search(r"ValueError is raised under a traced condition inside a `try` statement "
                      r"that catches it\n.*\n  at .*:\d+\nMake the condition a Python value", str(e))
     assert f(jnp.float32(2.0)) == 1.0 and ag.convert(f)(2.0) == 1.0   # Python values: caught
+
+
+def test_match_left_to_python_with_a_traced_subject_is_an_error():
+    def f(p):
+        match p:
+            case (a, b):
+                return a + b
+            case _:
+                return p
+
+    assert ag.convert(f)((1, 2)) == 3
+    e, tb = raised(f, jnp.float32(1.0))
+    assert isinstance(e, ag.StateError)
+    assert re.search(r"the subject of this `match` statement is traced, and the statement stays "
+                     r"Python because it has a sequence pattern\n  at .*:\d+\nMatch a Python value",
+                     str(e))
+    assert at_user_line(tb, f, "match p:")

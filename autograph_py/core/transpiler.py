@@ -27,12 +27,13 @@ from autograph_py.analysis import activity, liveness
 from autograph_py.converters import (asserts, break_statements, call_trees,
                                      conditional_expressions, continue_statements,
                                      control_flow, directives, lists, logical_expressions,
-                                     raises, return_statements, while_tests)
+                                     matches, raises, return_statements, while_tests)
 from autograph_py.core import fence, parsing, visitors
 from autograph_py.core.naming import Namer
 
 # The order matters; each line says why a converter sits where it does.
 PIPELINE = (
+    matches,                  # first: the if/elif chains it makes are converted like the user's
     directives,               # set_loop_options(...) must leave the body before call_trees wraps it
     lists,                    # lst.append(v) becomes an assignment the analyses then see
     asserts,                  # emits an ag__ call, which call_trees leaves alone

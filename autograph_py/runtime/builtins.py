@@ -102,6 +102,18 @@ def _check_at_run_time(test, text):
     jax.debug.callback(check, test, ordered=False)
 
 
+def match_subject(subject, why: str):
+    """The subject of a `match` left to Python; a traced one cannot be matched."""
+    if is_traced(subject):
+        raise errors.StateError(errors.message(
+            f"the subject of this `match` statement is traced, and the statement stays Python "
+            f"because {why}",
+            at=errors.where(),
+            fix="Match a Python value, or use only value patterns (`case 0:`, `case 1 | 2:`, "
+                "`case _:`, captures and guards), which become lax.cond."))
+    return subject
+
+
 def raise_stmt(exc):
     """`raise exc`: the exception to raise now, or None once it is staged.
 
