@@ -159,7 +159,12 @@ def _shift_static(options):
 
 
 def to_code(fn: Callable) -> str:
-    """The converted source of `fn` (or of the function a `@function` wraps)."""
+    """The converted source of `fn` (or of the function a `@function` wraps).
+
+    The text is also registered in `linecache`, under a name of the form
+    `<autograph_py QUALNAME from FILE:LINE>`, for tools that read sources
+    from there. The converted code itself reports your file and lines.
+    """
     while isinstance(fn, Function) or getattr(fn, "__ag_converted__", False):
         fn = fn.__wrapped__
     if isinstance(fn, types.MethodType):

@@ -405,3 +405,14 @@ def test_defaults_changed_after_conversion_are_seen_and_wrappers_convert_on_thei
         return f(x) * 2
 
     assert ag.convert(wrapper)(1) == wrapper(1) == 2202
+
+
+def test_to_code_text_is_registered_in_linecache():
+    import inspect
+    import linecache
+    text = ag.to_code(absolute)
+    name = (f"<autograph_py absolute from {absolute.__code__.co_filename}:"
+            f"{absolute.__code__.co_firstlineno}>")
+    linecache.checkcache()
+    assert "".join(linecache.getlines(name)) == text
+    assert inspect.getsourcefile(ag.convert(absolute)) == __file__   # your file, your lines

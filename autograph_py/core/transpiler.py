@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import gc
+import linecache
 import logging
 import threading
 import time
@@ -79,9 +80,18 @@ class Conversion:
     source: str | None = None
 
     def text(self) -> str:
+        """The converted source; also registered in linecache under generated_filename()."""
         if self.source is None:
             self.source = ast.unparse(gast.gast_to_ast(self.tree))
+            lines = self.source.splitlines(keepends=True)
+            linecache.cache[self.generated_filename()] = (
+                len(self.source), None, lines, self.generated_filename())  # mtime None: kept
         return self.source
+
+    def generated_filename(self) -> str:
+        code = self.code
+        name = getattr(code, "co_qualname", code.co_name)
+        return f"<autograph_py {name} from {code.co_filename}:{code.co_firstlineno}>"
 
 
 _lock = threading.RLock()
