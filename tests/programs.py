@@ -1033,3 +1033,11 @@ def raise_in_a_loop_that_is_never_taken(xs):
             raise ValueError("too large")
         total = total + v * v
     return total
+
+
+@program((f32(0.5),), (f32(7.0),), (0.5,), vmap=True)
+def while_true_left_only_by_a_traced_return(x):
+    while True:
+        x = x + 1.0
+        if x > 5.0:
+            return x

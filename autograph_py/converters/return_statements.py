@@ -49,6 +49,11 @@ def _always_returns(stmts) -> bool:
         return _always_returns(last.body) and _always_returns(last.orelse)
     if isinstance(last, (gast.With, gast.AsyncWith)):
         return _always_returns(last.body)
+    if isinstance(last, gast.While):
+        # `while True:` with no break left (the break converter ran first) ends only by
+        # a return or a raise: no path falls off its end.
+        return (isinstance(last.test, gast.Constant) and last.test.value is True
+                and not last.orelse)
     return False
 
 
