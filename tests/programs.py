@@ -1041,3 +1041,26 @@ def while_true_left_only_by_a_traced_return(x):
         x = x + 1.0
         if x > 5.0:
             return x
+
+
+WEIGHTS = [1.0, 2.0, 3.0]
+
+
+@program((f32([1.0, 2.0, -3.0]),), (f32([1.0, 2.0, 3.0]),), (f32([-1.0, 2.0, 3.0]),), grad=True)
+def static_range_with_traced_break_slicing_by_the_index(x):
+    s = 0.0
+    for k in range(3):
+        if x[k] < 0:
+            break
+        s = s + x[k:].sum()
+    return s
+
+
+@program((f32([1.0, 2.0, -3.0]),), (f32([1.0, 2.0, 3.0]),), grad=True, vmap=True)
+def static_range_with_traced_return_indexing_a_list(x):
+    s = 0.0
+    for k in range(3):
+        if x[k] < 0:
+            return s
+        s = s + WEIGHTS[k] * x[k]
+    return s

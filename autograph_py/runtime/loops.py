@@ -128,16 +128,13 @@ def _py_for(iterable, extra_test, body, get_state, set_state, names, opts, nouts
                                                           "`for` loop", at,
                                                           "whose exit condition is traced")
             if isinstance(iterable, range):
-                # The rest of a Python range has a static length: a guarded scan
-                # over it stays reverse-differentiable, as the Python loop was.
                 start = iterable.start + _consumed(iterable, it) * iterable.step
                 rest = range(start, iterable.stop, iterable.step)
-                if len(rest):
-                    _lax_scan(jnp.arange(rest.start, rest.stop, rest.step), lambda i: i,
-                              extra_test, body, get_state, set_state, names, opts, at)
-                return
-            # Any other iterable: the remaining items stay unrolled, each
-            # iteration guarded by the traced test.
+                if not len(rest) or _scan_rest(rest, extra_test, body, get_state, set_state,
+                                               names, opts, at):
+                    return
+                it = iter(rest)
+            # The remaining items stay unrolled, each iteration guarded by the traced test.
             for item in it:
                 _lax_if(extra_test(), lambda item=item: body(item), lambda: None,
                         get_state, set_state, names, at, construct="loop")
@@ -149,6 +146,28 @@ def _py_for(iterable, extra_test, body, get_state, set_state, names, opts, nouts
         except StopIteration:
             return
         body(item)
+
+
+def _scan_rest(rest, extra_test, body, get_state, set_state, names, opts, at) -> bool:
+    """The rest of a Python range as one guarded scan, if its body traces with a traced index.
+
+    A scan keeps the program small and reverse-differentiable, as the Python
+    loop was; but the body may need the index as a Python int (`x[k:]`,
+    `coefs[k]`), as it had it so far. Then the state goes back to where it
+    was, and the caller unrolls the rest.
+    """
+    entry = get_state()
+    try:
+        _lax_scan(jnp.arange(rest.start, rest.stop, rest.step), lambda i: i,
+                  extra_test, body, get_state, set_state, names, opts, at)
+        return True
+    except errors.AutographError:
+        raise
+    except Exception:  # noqa: BLE001 - any failure with a traced index: unroll instead
+        set_state(entry)
+        trace_log.record("for", "unrolled lax.cond", "the body needs the index as a Python int",
+                         at=at)
+        return False
 
 
 def _consumed(r: range, it) -> int:
