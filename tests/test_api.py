@@ -416,3 +416,24 @@ def test_to_code_text_is_registered_in_linecache():
     linecache.checkcache()
     assert "".join(linecache.getlines(name)) == text
     assert inspect.getsourcefile(ag.convert(absolute)) == __file__   # your file, your lines
+
+
+def _printing_loop(xs):
+    s = 0.0
+    for x in xs:
+        s = s + x
+        print(f"x={x:.2f} s={s} {{braces}} n={3!r}", "and", x, sep=" ", end="|\n")
+    return s
+
+
+def test_print_of_traced_values_runs_every_call_with_fstrings_specs_and_end(capfd):
+    xs = jnp.array([2.0, 3.0])
+    _printing_loop(xs)
+    eager = capfd.readouterr().out
+    assert eager == ("x=2.00 s=2.0 {braces} n=3 and 2.0|\nx=3.00 s=5.0 {braces} n=3 and 3.0|\n")
+    f = ag.function(_printing_loop)
+    for _ in range(2):   # every run prints, not only the first (tracing) one
+        f(xs)
+        jax.effects_barrier()
+        out = capfd.readouterr().out
+        assert sorted(out.splitlines()) == sorted(eager.splitlines()), out

@@ -4,6 +4,7 @@ from __future__ import annotations
 import builtins
 import copy
 import re
+import string
 import sys
 import threading
 
@@ -16,9 +17,62 @@ from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedZ
 from autograph_py.runtime.undefined import in_conditional_region
 
 
+class Formatted(str):
+    """An f-string printed by `print`: its text now, and its format and values for later."""
+
+    def __new__(cls, text, fmt, values):
+        self = super().__new__(cls, text)
+        self.fmt, self.values = fmt, values
+        return self
+
+
+def fstring(fmt: str, values: tuple) -> str:
+    """`fmt.format(*values)`, the f-string's text; it remembers both if a value is traced."""
+    if not any(is_traced(v) for v in values):
+        return fmt.format(*values)
+    # A tracer has no format specs: the trace-time text shows it plainly.
+    text = "".join(literal + ("" if field is None else str(v) if is_traced(v) else
+                              ("{" + ("!" + conv if conv else "") + (":" + spec if spec else "")
+                               + "}").format(v))
+                   for (literal, field, spec, conv), v in _fields(fmt, values))
+    return Formatted(text, fmt, values)
+
+
+def _fields(fmt, values):
+    """(literal, field, spec, conversion) of `fmt`, each with its value (None after the last)."""
+    values = iter(values)
+    for literal, field, spec, conv in string.Formatter().parse(fmt):
+        yield (literal, field, spec, conv), (next(values) if field is not None else None)
+
+
+def _escaped(text: str) -> str:
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+def _traced_format(a: Formatted, arrays: list) -> str:
+    """The part of a jax.debug.print format for `a`: Python values formatted now."""
+    out = []
+    for (literal, field, spec, conversion), value in _fields(a.fmt, a.values):
+        out.append(_escaped(literal))
+        if field is None:
+            continue
+        tail = ("!" + conversion if conversion else "") + (":" + spec if spec else "")
+        if is_traced(value):
+            out.append("{" + tail + "}")
+            arrays.append(value)
+        else:
+            out.append(_escaped(("{" + tail + "}").format(value)))
+    return "".join(out)
+
+
 def print_(*args, sep=" ", end="\n", file=None, flush=False):
-    """`print`; with a traced argument it prints at run time, on every run (jax.debug.print)."""
-    if not any(is_traced(a) for a in args) or file not in (None, sys.stdout):
+    """`print`; with a traced argument it prints at run time, on every run (jax.debug.print).
+
+    jax.debug.print ends every line itself: an `end` that does not end in a
+    newline still gets one.
+    """
+    if not any(is_traced(a) or isinstance(a, Formatted) for a in args) or file not in (
+            None, sys.stdout):
         return builtins.print(*args, sep=sep, end=end, file=file, flush=flush)
     if paths.is_silent():
         return None
@@ -28,11 +82,11 @@ def print_(*args, sep=" ", end="\n", file=None, flush=False):
         if is_traced(a):
             parts.append("{}")
             arrays.append(a)
+        elif isinstance(a, Formatted):
+            parts.append(_traced_format(a, arrays))
         else:
-            parts.append(str(a).replace("{", "{{").replace("}", "}}"))
-    fmt = sep.replace("{", "{{").replace("}", "}}").join(parts)
-    if end != "\n":
-        fmt += end.replace("{", "{{").replace("}", "}}")
+            parts.append(_escaped(str(a)))
+    fmt = _escaped(sep).join(parts) + _escaped(end[:-1] if end.endswith("\n") else end)
     jax.debug.print(fmt, *arrays, ordered=False)
     return None
 
