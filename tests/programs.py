@@ -1064,3 +1064,51 @@ def static_range_with_traced_return_indexing_a_list(x):
             return s
         s = s + WEIGHTS[k] * x[k]
     return s
+
+
+# ------------------------------------- objects changed by the functions a block calls
+class Accumulator:
+    def __init__(self):
+        self.total = 0.0
+        self.seen_large = False
+        self.log = {"large": 0.0}
+
+    def add(self, v):
+        self.total = self.total + v
+
+    def note_large(self, v):
+        self.seen_large = True
+        self.log["large"] = self.log["large"] + v
+
+
+@program((f32(2.0),), (f32(-2.0),), grad=True, vmap=True)
+def method_changes_attribute_under_traced_if(x):
+    acc = Accumulator()
+    if x > 0:
+        acc.add(x)
+        if x > 1:
+            acc.note_large(x)
+    return acc.total, acc.seen_large, acc.log["large"]
+
+
+@program((f32([1.0, 2.0, 3.0]),), (f32([0.5]),), grad=True)
+def method_changes_attributes_in_a_scan(xs):
+    acc = Accumulator()
+    for v in xs:
+        acc.add(v * v)
+        if v > 1:
+            acc.note_large(v)
+    return acc.total + acc.log["large"]
+
+
+def _move(state, v):
+    state["pos"] = state["pos"] + v
+
+
+@program((f32(3.0),), (f32(0.0),), vmap=True)
+def helper_changes_dict_item_in_a_while(x):
+    state = {"pos": 0.0}
+    while x > 0:
+        _move(state, x)
+        x = x - 1
+    return state["pos"]

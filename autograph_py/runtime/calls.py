@@ -13,7 +13,7 @@ import types
 from autograph_py import errors
 from autograph_py.runtime import builtins as ag_builtins
 from autograph_py.runtime.dispatch import is_traced
-from autograph_py.runtime import trace_log
+from autograph_py.runtime import mutations, trace_log
 
 # Top-level modules whose functions are called as they are.
 _LIBRARIES = frozenset({"jax", "jaxlib", "numpy", "scipy", "autograph_py", "gast", "ml_dtypes",
@@ -63,7 +63,13 @@ def converted_call(f, args, kwargs=None):
     n = depth.get(key, 0)
     depth[key] = n + 1
     try:
-        return converted(*args, **kwargs)
+        if not mutations.watching():
+            return converted(*args, **kwargs)
+        # Inside a traced block: an object the call changes may need to be state there.
+        snap = mutations.snapshot((*args, *kwargs.values()))   # `self` is args[0] by now
+        out = converted(*args, **kwargs)
+        mutations.record(snap)
+        return out
     except RecursionError as e:
         # Unwound to the outermost call of the function that recursed: there is
         # stack again to explain why, if its arguments were traced.

@@ -11,7 +11,7 @@ import jax.numpy as jnp
 from autograph_py import errors
 from autograph_py.lowering import tracing
 from autograph_py.runtime import state as st
-from autograph_py.runtime import paths, trace_log
+from autograph_py.runtime import mutations, paths, trace_log
 from autograph_py.runtime.dispatch import is_array, is_traced
 from autograph_py.runtime.undefined import conditional_region
 
@@ -84,6 +84,13 @@ def _lax_if(cond, body, orelse, get_state, set_state, names, at, construct="`if`
     pred = as_predicate(cond, construct, at)
     get_state, set_state, names = st.outputs_only(get_state, set_state, names, nouts,
                                                   construct, at)
+    mutations.staged(lambda g, s, n: _lax_if_once(pred, body, orelse, g, s, n, at, construct,
+                                                  skip_keeps_earlier),
+                     get_state, set_state, names)
+
+
+def _lax_if_once(pred, body, orelse, get_state, set_state, names, at, construct,
+                 skip_keeps_earlier):
     init = get_state()
 
     def traced(fn, negated):
@@ -92,10 +99,12 @@ def _lax_if(cond, body, orelse, get_state, set_state, names, at, construct="`if`
             with conditional_region(), paths.taken_when(pred, negated):
                 fn()
             out = st.flatten(get_state(), names)
+            mutations.after_block([l for v in out for l in v.leaves])
             return [l for v in out for l in v.leaves if is_array(l)], out
         return tracing.trace(run, [])
 
     (t_jaxpr, t_vars), (f_jaxpr, f_vars) = traced(body, False), traced(orelse, True)
+    mutations.checkpoint()   # a callee changed an object the state misses: again, with it
     plan = st.join_branches(names, (t_vars, f_vars), construct, at,
                             else_keeps_earlier=skip_keeps_earlier)
 

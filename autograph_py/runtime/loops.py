@@ -19,7 +19,7 @@ import jax.numpy as jnp
 from autograph_py import errors
 from autograph_py.lowering import tracing
 from autograph_py.runtime import state as st
-from autograph_py.runtime import paths, trace_log
+from autograph_py.runtime import mutations, paths, trace_log
 from autograph_py.runtime.conditionals import _lax_if, as_predicate
 from autograph_py.runtime.dispatch import in_trace, is_array, is_traced
 from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedZip
@@ -161,7 +161,7 @@ def _scan_rest(rest, extra_test, body, get_state, set_state, names, opts, at) ->
         _lax_scan(jnp.arange(rest.start, rest.stop, rest.step), lambda i: i,
                   extra_test, body, get_state, set_state, names, opts, at)
         return True
-    except errors.AutographError:
+    except (errors.AutographError, mutations.Restart):
         raise
     except Exception:  # noqa: BLE001 - any failure with a traced index: unroll instead
         set_state(entry)
@@ -230,12 +230,14 @@ def _settle(construct, names, init_vars, step_body, index_avals, get_state, set_
             with conditional_region():
                 step_body(*index)
             outs = st.flatten(get_state(), names)
+            mutations.after_block([l for v in outs for l in v.leaves])
             carried_out, ys = _step_outputs(plan, outs)
             return carried_out + ys, (ins, outs)
 
         closed, (ins, outs) = tracing.trace(step, list(index_avals) + plan.dynamic_avals())
         plan, changed = st.update_loop_plan(plan, names, ins, outs, construct, at, allow_append)
         if not changed:
+            mutations.checkpoint()   # a callee changed an object the state misses: again
             return plan, closed, outs
     raise errors.StateError(errors.message(
         f"the types of the state of this {construct} did not settle after "
@@ -281,6 +283,10 @@ def _holds(t) -> bool:
 
 
 def _lax_while(test, body, get_state, set_state, names, opts, at):
+    mutations.staged(lambda g, s, n: _lax_while_once(test, body, g, s, n, opts, at), get_state, set_state, names)
+
+
+def _lax_while_once(test, body, get_state, set_state, names, opts, at):
     trace_log.record("while", "lax.while_loop", "test is traced", at=at)
     init_vars = st.flatten(get_state(), names)
 
@@ -307,6 +313,10 @@ def _lax_while(test, body, get_state, set_state, names, opts, at):
 
 
 def _lax_range(r: TracedRange, extra_test, body, get_state, set_state, names, opts, at):
+    mutations.staged(lambda g, s, n: _lax_range_once(r, extra_test, body, g, s, n, opts, at), get_state, set_state, names)
+
+
+def _lax_range_once(r: TracedRange, extra_test, body, get_state, set_state, names, opts, at):
     init_vars = st.flatten(get_state(), names)
     i_aval = r.index_aval()
     run = _guarded(extra_test, body, get_state, set_state, names, at)
@@ -346,6 +356,13 @@ def _lax_range(r: TracedRange, extra_test, body, get_state, set_state, names, op
 
 def _lax_scan(xs, make_item, extra_test, body, get_state, set_state, names, opts, at,
               record=True, exists=None):
+    mutations.staged(lambda g, s, n: _lax_scan_once(xs, make_item, extra_test, body, g, s, n, opts,
+                                                    at, record, exists),
+                     get_state, set_state, names)
+
+
+def _lax_scan_once(xs, make_item, extra_test, body, get_state, set_state, names, opts, at,
+                   record=True, exists=None):
     """`exists`: a boolean per item; the loop ends at the first item without one."""
     if record:
         trace_log.record("for", "lax.scan", "iterates over a traced array", at=at)

@@ -1,0 +1,194 @@
+"""Attributes and dict items that a called function changes inside a traced block.
+
+The control-flow converter makes `c.total` state when the block itself
+assigns it. A method the block calls may assign it instead:
+
+    if x > 0:
+        c.add(x)        # add() does self.total = self.total + x
+
+Its value would then be a tracer of the branch, left in `c` after the
+`lax.cond` (JAX's UnexpectedTracerError later), and the assignment would
+happen whatever the condition. So while a traced `if` or loop traces its
+blocks (`watch()`), `converted_call` compares the attributes and items of
+the objects a call can reach (its `self`, its arguments, dicts they hold)
+before and after the call. A change that the construct's state does not
+carry makes the construct start again (`Restart`) with that attribute or
+item added to its state, from the values it had on entry.
+"""
+from __future__ import annotations
+
+import contextlib
+import functools
+import threading
+import types
+
+import jax
+
+from autograph_py.runtime.dispatch import is_array
+
+_local = threading.local()
+_MISSING = object()
+
+
+class Restart(Exception):
+    """Raised inside a construct after its traces, before it emits anything."""
+
+
+class Change:
+    """One attribute (`kind` "attr") or item ("item") of `obj`, and its value on entry."""
+    __slots__ = ("obj", "kind", "key", "entry")
+
+    def __init__(self, obj, kind, key, entry):
+        self.obj, self.kind, self.key, self.entry = obj, kind, key, entry
+
+    def label(self) -> str:
+        owner = type(self.obj).__name__
+        return f"{owner}.{self.key}" if self.kind == "attr" else f"{owner}[{self.key!r}]"
+
+    def read(self):
+        if self.kind == "attr":
+            return self.obj.__dict__.get(self.key, _MISSING)
+        return self.obj.get(self.key, _MISSING)
+
+    def write(self, value):
+        target = self.obj.__dict__ if self.kind == "attr" else self.obj
+        if value is _MISSING:
+            target.pop(self.key, None)
+        else:
+            target[self.key] = value
+
+
+class Watch:
+    def __init__(self):
+        self.changes: dict = {}     # (id(obj), kind, key) -> Change, first seen first
+        self.uncovered: dict = {}   # the same keys, for changes the state does not carry
+
+    def restore(self):
+        for change in self.changes.values():
+            change.write(change.entry)
+
+    def check(self, state_leaves):
+        """After a block's trace: which changes its state (`state_leaves`) does not carry."""
+        carried = {id(v) for v in state_leaves}
+        for k, change in self.changes.items():
+            value = change.read()
+            if value is change.entry:
+                continue
+            leaves = jax.tree_util.tree_leaves(value)
+            if not leaves or not all(id(l) in carried for l in leaves):
+                self.uncovered.setdefault(k, change)
+
+
+def _stack() -> list:
+    stack = getattr(_local, "stack", None)
+    if stack is None:
+        stack = _local.stack = []
+    return stack
+
+
+def watching() -> bool:
+    return bool(getattr(_local, "stack", None))
+
+
+@contextlib.contextmanager
+def watch():
+    stack = _stack()
+    w = Watch()
+    stack.append(w)
+    try:
+        yield w
+    finally:
+        stack.pop()
+
+
+def _containers(values):
+    """(obj, kind, contents) for the objects a call may change: user objects and dicts."""
+    out = []
+    for v in values:
+        if isinstance(v, dict):
+            out.append((v, "item", dict(v)))
+        elif _is_user_object(v):
+            attrs = v.__dict__
+            out.append((v, "attr", dict(attrs)))
+            out.extend((d, "item", dict(d)) for d in attrs.values() if isinstance(d, dict))
+    return out
+
+
+def _is_user_object(v) -> bool:
+    if is_array(v) or isinstance(v, (type, types.FunctionType, types.MethodType,
+                                     types.ModuleType, functools.partial)):
+        return False
+    module = (type(v).__module__ or "").partition(".")[0]
+    return module not in ("builtins", "jax", "jaxlib", "numpy") and isinstance(
+        getattr(v, "__dict__", None), dict)
+
+
+def snapshot(values):
+    """Before a call, inside a watched block: what the call can reach, as it is now."""
+    return _containers(values)
+
+
+def record(snap) -> None:
+    """After the call: each attribute or item it changed, in every watched block around it."""
+    for obj, kind, before in snap:
+        after = obj.__dict__ if kind == "attr" else obj
+        for key in set(before) | set(after):
+            old, new = before.get(key, _MISSING), after.get(key, _MISSING)
+            if old is not new:
+                changed(Change(obj, kind, key, old), _stack())
+
+
+def changed(change: Change, watches) -> None:
+    for w in watches:
+        w.changes.setdefault((id(change.obj), change.kind, change.key), change)
+
+
+def extended(get_state, set_state, names, changes):
+    """The construct's state with `changes` (their current values) appended."""
+    changes = list(changes)
+    outer = list(_stack())   # the blocks around the construct see its writes as changes
+    n = len(names)
+
+    def get():
+        return (*get_state(), *(c.read() for c in changes))
+
+    def set_(values):
+        set_state(values[:n])
+        for c, v in zip(changes, values[n:]):
+            before = c.read()
+            if v is not before:
+                c.write(v)
+                changed(Change(c.obj, c.kind, c.key, before), outer)
+
+    return get, set_, (*names, *(c.label() for c in changes))
+
+
+def staged(construct, get_state, set_state, names):
+    """Runs `construct(get_state, set_state, names)`, a traced `if` or loop; runs it
+    again with more state while a callee changed an object its state missed."""
+    entry = get_state()
+    while True:
+        with watch() as w:
+            try:
+                return construct(get_state, set_state, names)
+            except Restart:
+                pass
+        set_state(entry)   # the aborted traces left their tracers in the state
+        w.restore()
+        get_state, set_state, names = extended(get_state, set_state, names,
+                                               w.uncovered.values())
+
+
+def checkpoint() -> None:
+    """After a construct traced its blocks: start again if the state missed a change."""
+    stack = getattr(_local, "stack", None)
+    if stack and stack[-1].uncovered:
+        raise Restart()
+
+
+def after_block(state_leaves) -> None:
+    """After one block's trace: note uncovered changes, and undo every change for the next."""
+    stack = getattr(_local, "stack", None)
+    if stack:
+        stack[-1].check(state_leaves)
+        stack[-1].restore()
