@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 import jax
 
-from autograph_py import config
+from autograph_py import config, errors
 
 _flags = config._global
 from autograph_py.core import transpiler
@@ -107,7 +107,7 @@ def _call(state, *args, **kwargs):
         failed = assertion_from(e)
         if failed is None:
             raise
-        raise failed from e
+        errors.raise_at(*failed, cause=e)
 
 
 class Function(functools.partial):

@@ -34,6 +34,23 @@ def warn_at_user(text: str, category: type) -> None:
     warnings.warn(text, category, stacklevel=level + 1)
 
 
+def raise_at(error: BaseException, at: str, cause: BaseException | None = None):
+    """Raises `error` from a frame at `at` ("file:line"), so its traceback ends at the user's line.
+
+    For failures found when a compiled program runs (a run-time assert, a
+    staged raise): the statement that failed has no frame of its own then.
+    """
+    filename, _, line = at.rpartition(":")
+    try:
+        lineno = int(line)
+    except ValueError:
+        lineno = 1
+    error.__cause__, error.__suppress_context__ = cause, True
+    code = compile("\n" * (lineno - 1) + "raise __ag_error", filename or "<unknown>", "exec")
+    code = code.replace(co_name="<checked when the program ran>")
+    exec(code, {"__ag_error": error})
+
+
 def assignment_lines(at: str, name: str) -> tuple[list[int], list[int]]:
     """Lines that assign `name` in the body and in the else part of the statement at `at`.
 

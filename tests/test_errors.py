@@ -574,6 +574,20 @@ def test_raise_under_a_traced_condition_fails_at_run_time_with_its_type_and_mess
         batched(jnp.array([4.0, -1.0]))
 
 
+def test_run_time_failures_end_their_traceback_at_the_users_line():
+    import traceback as tb_module
+
+    def f(x):
+        assert x > -5, "too small"
+        return _sqrt_checked(x)
+
+    for value, text in ((-9.0, 'assert x > -5, "too small"'), (-1.0, 'raise ValueError')):
+        with pytest.raises((AssertionError, ValueError)) as info:
+            ag.function(f)(jnp.float32(value))
+        last = tb_module.extract_tb(info.value.__traceback__)[-1]
+        assert last.filename == __file__ and text in last.line, last
+
+
 def test_raise_after_a_loop_with_early_return_and_in_an_endless_loop():
     def first_positive(xs):
         for v in xs:

@@ -247,25 +247,27 @@ _FAILURE = re.compile(r"AssertionError: (.*\((?:" + ASSERT_MARK + "|" + RAISE_MA
                       + r") [^)]*\))(?: #(\d+))?")
 
 
-def assertion_from(error: Exception) -> BaseException | None:
-    """The error a failed run-time assert or staged raise reported from a callback, if `error` is one.
+def assertion_from(error: Exception):
+    """(error, "file:line") for a failed run-time assert or staged raise reported by `error`.
 
     JAX reports an exception raised in a callback as a runtime error with the
     callback's traceback in its text; `@function` turns ours back into the
     AssertionError the assert statement raises in Python, or into an
-    exception of the staged raise's type and arguments.
+    exception of the staged raise's type and arguments. None if `error` is
+    not one of ours.
     """
     found = _FAILURE.findall(str(error))
     if not found:
         return None
     text, key = found[-1]
+    at = text.rsplit(" at ", 1)[-1].rstrip(")")
     if not key:
-        return AssertionError(text)
+        return AssertionError(text), at
     staged = _STAGED[int(key)]
     try:
         out = type(staged)(*staged.args)
     except Exception:  # an exception class with another constructor
         out = copy.copy(staged)
     if hasattr(out, "add_note"):
-        out.add_note(text.rsplit(" (", 1)[-1].rstrip(")"))
-    return out
+        out.add_note(f"{RAISE_MARK} {at}")
+    return out, at
