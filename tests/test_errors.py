@@ -663,3 +663,16 @@ def test_match_left_to_python_with_a_traced_subject_is_an_error():
                      r"Python because it has a sequence pattern\n  at .*:\d+\nMatch a Python value",
                      str(e))
     assert at_user_line(tb, f, "match p:")
+
+
+def test_variable_assigned_only_in_a_loop_over_an_empty_array_is_unbound_as_in_python():
+    def last_item(xs):
+        for v in xs:
+            last = v
+        return last
+
+    with pytest.raises(NameError):
+        last_item(jnp.zeros((0,)))
+    e, tb = raised(last_item, jnp.zeros((0,)))
+    assert isinstance(e, NameError) and "last" in str(e)
+    assert float(ag.function(last_item)(jnp.arange(3.0))) == 2.0

@@ -356,6 +356,10 @@ def _lax_range_once(r: TracedRange, extra_test, body, get_state, set_state, name
 
 def _lax_scan(xs, make_item, extra_test, body, get_state, set_state, names, opts, at,
               record=True, exists=None):
+    if jax.tree_util.tree_leaves(xs)[0].shape[0] == 0:
+        # No item: the body never runs, as in Python (a variable it would assign stays unbound).
+        trace_log.record("for", "python", "the array has no items", at=at)
+        return
     mutations.staged(lambda g, s, n: _lax_scan_once(xs, make_item, extra_test, body, g, s, n, opts,
                                                     at, record, exists),
                      get_state, set_state, names)
