@@ -107,7 +107,7 @@ def _call(state, *args, **kwargs):
         failed = assertion_from(e)
         if failed is None:
             raise
-        errors.raise_at(*failed, cause=e)
+        raise errors.at_user_line(*failed, cause=e)
 
 
 class Function(functools.partial):

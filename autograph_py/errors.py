@@ -34,21 +34,27 @@ def warn_at_user(text: str, category: type) -> None:
     warnings.warn(text, category, stacklevel=level + 1)
 
 
-def raise_at(error: BaseException, at: str, cause: BaseException | None = None):
-    """Raises `error` from a frame at `at` ("file:line"), so its traceback ends at the user's line.
+def at_user_line(error: BaseException, at: str, cause: BaseException | None = None):
+    """`error` with a traceback of one frame at `at` ("file:line"), to be raised by the caller.
 
     For failures found when a compiled program runs (a run-time assert, a
-    staged raise): the statement that failed has no frame of its own then.
+    staged raise): the statement that failed has no frame of its own then,
+    so the traceback gets one that shows the user's line.
     """
     filename, _, line = at.rpartition(":")
     try:
         lineno = int(line)
     except ValueError:
         lineno = 1
-    error.__cause__, error.__suppress_context__ = cause, True
     code = compile("\n" * (lineno - 1) + "raise __ag_error", filename or "<unknown>", "exec")
     code = code.replace(co_name="<checked when the program ran>")
-    exec(code, {"__ag_error": error})
+    try:
+        exec(code, {"__ag_error": error})
+    except BaseException as raised:  # noqa: BLE001 - it is `error`
+        tb = raised.__traceback__
+        error = raised.with_traceback(tb.tb_next if tb is not None else None)  # not this frame
+    error.__cause__, error.__suppress_context__ = cause, True
+    return error
 
 
 def assignment_lines(at: str, name: str) -> tuple[list[int], list[int]]:
