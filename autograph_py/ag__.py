@@ -28,8 +28,8 @@ test it calls `get_state()` for the entry values, traces each branch after
 (runtime/state.py), builds one `lax.cond`, and `set_state`s its outputs.
 Loops work the same way with `while_stmt` and `for_stmt`.
 """
-from autograph_py.runtime.builtins import (assert_stmt, fstring, match_subject, raise_stmt,
-                                           staged_raises_escape)
+from autograph_py.runtime.builtins import (HANDLED, assert_stmt, fstring, match_subject,
+                                           raise_stmt, staged_raises_escape)
 from autograph_py.runtime.calls import converted_call
 from autograph_py.runtime.conditionals import if_exp, if_stmt
 from autograph_py.runtime.logical import and_, compare_chain, not_, or_
@@ -56,7 +56,7 @@ def list_append(target, value):
     return target
 
 
-__all__ = ["and_", "assert_stmt", "compare_chain", "converted_call", "for_stmt", "fstring", "if_exp",
+__all__ = ["HANDLED", "and_", "assert_stmt", "compare_chain", "converted_call", "for_stmt", "fstring", "if_exp",
            "if_stmt",
            "ld", "list_append", "load_part", "match_subject", "not_", "or_", "raise_stmt", "retval",
            "staged_raises_escape", "store_part", "Undefined", "UndefinedReturnValue", "while_stmt"]

@@ -360,7 +360,7 @@ CASES = [
             for v in xs:
                 try:
                     if v > x:
-                        raise KeyError(v)
+                        raise KeyError(f"{v}!")
                 except (KeyError, IndexError):
                     raise
                 except:
@@ -372,16 +372,21 @@ CASES = [
                 pending = ag__.raise_stmt(ValueError('negative'))
                 if pending is not None:
                     raise pending from None
+                return ag__.UndefinedReturnValue()
             for v in xs:
                 with ag__.staged_raises_escape(((KeyError, IndexError), BaseException)):
                     try:
-                        if v > x:
-                            pending_1 = ag__.raise_stmt(KeyError(v))
-                            if pending_1 is not None:
-                                raise pending_1
-                            break
+                        with ag__.staged_raises_escape.body():
+                            if v > x:
+                                pending_1 = ag__.raise_stmt(KeyError(ag__.fstring('{}!', (v,))))
+                                if pending_1 is not None:
+                                    raise pending_1
+                                return ag__.UndefinedReturnValue()
                     except (KeyError, IndexError):
-                        raise
+                        pending_2 = ag__.raise_stmt(ag__.HANDLED)
+                        if pending_2 is not None:
+                            raise
+                        return ag__.UndefinedReturnValue()
                     except:
                         pass
             return x

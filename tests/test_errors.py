@@ -676,3 +676,83 @@ def test_variable_assigned_only_in_a_loop_over_an_empty_array_is_unbound_as_in_p
     e, tb = raised(last_item, jnp.zeros((0,)))
     assert isinstance(e, NameError) and "last" in str(e)
     assert float(ag.function(last_item)(jnp.arange(3.0))) == 2.0
+
+
+class _CodedError(Exception):
+    def __init__(self, code, extra="z"):
+        super().__init__(f"code={code}")
+        self.code = code
+
+
+def _raise_custom(x):
+    if x > 0:
+        raise _CodedError(3, extra="q")
+    return x
+
+
+def _raise_with_traced_message(x):
+    if x > 0:
+        raise ValueError(f"x was {x:.2f}")
+    return x
+
+
+def _bare_reraise(x):
+    try:
+        int("q")
+    except ValueError:
+        if x > 0:
+            raise
+    return x
+
+
+def _raise_in_else_clause(x):
+    try:
+        pass
+    except ValueError:
+        pass
+    else:
+        if x > 0:
+            raise ValueError("in else")
+    return x
+
+
+def _raise_then_loop(x):
+    if x < 0:
+        raise ValueError("negative")
+    while x != 0:       # never ends for negative x: must not run after the raise
+        x = x - 1.0
+    return x
+
+
+def _raise_in_else_branch(x):
+    if x > 0:
+        y = x * 2
+    else:
+        raise ValueError("not positive")
+    return y
+
+
+def _raise_then_assert(x):
+    if x > 0:
+        raise ValueError("first")
+    assert x < -5, "second"
+    return x
+
+
+@pytest.mark.parametrize("fn,value", [
+    (_raise_custom, 1.0), (_raise_custom, -1.0),
+    (_raise_with_traced_message, 1.0), (_raise_with_traced_message, -1.0),
+    (_bare_reraise, 1.0), (_bare_reraise, -1.0),
+    (_raise_in_else_clause, 1.0), (_raise_in_else_clause, -1.0),
+    (_raise_then_loop, -1.5), (_raise_then_loop, 2.0),
+    (_raise_in_else_branch, 1.0), (_raise_in_else_branch, -1.0),
+    (_raise_then_assert, 1.0), (_raise_then_assert, -9.0),
+])
+def test_staged_raise_behaves_as_the_python_raise(fn, value):
+    def outcome(call):
+        try:
+            return ("value", float(call(jnp.float32(value))))
+        except Exception as e:  # noqa: BLE001 - the exception is the outcome
+            return ("raised", type(e), e.args, getattr(e, "code", None))
+
+    assert outcome(ag.function(fn)) == outcome(fn)

@@ -21,7 +21,7 @@ def _fstring(fmt, values):
     ag__.fstring(fmt, values)  # noqa: F821
 
 
-def _format_call(node):
+def format_call(node):
     """`f"x={x:.2f}"` as `ag__.fstring('x={:.2f}', (x,))`, or None if a spec is computed.
 
     Inside `print`, so that a traced value is printed when the program runs
@@ -54,7 +54,7 @@ class _Calls(visitors.Transformer):
         if isinstance(f, gast.Name) and f.id == "super":
             return node
         if isinstance(f, gast.Name) and f.id == "print":
-            node.args = [(_format_call(a) or a) if isinstance(a, gast.JoinedStr) else a
+            node.args = [(format_call(a) or a) if isinstance(a, gast.JoinedStr) else a
                          for a in node.args]
         args = gast.Tuple(node.args, gast.Load())
         if node.keywords:

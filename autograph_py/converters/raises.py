@@ -1,30 +1,37 @@
 """`raise` stays Python on Python values; under a traced condition it fails at run time.
 
-    raise ValueError("x < 0")    ==>   pending = ag__.raise_stmt(ValueError("x < 0"))
+    raise ValueError(f"x={x}")   ==>   pending = ag__.raise_stmt(ValueError(ag__.fstring('x={}', (x,))))
                                        if pending is not None:      # Python only
                                            raise pending
-                                       break                        # inside a loop only
+                                       return ag__.UndefinedReturnValue()
 
 Where no traced condition guards it, `raise_stmt` returns the exception and
 Python raises it at the user's line. Under a traced condition (a branch or
 a loop body being traced) it stages a run-time check that fails when that
-path runs, as an `assert` does, and returns None. In a loop the staged raise
-also ends the loop (the `break`), as the raise would; on the Python path the
-`break` is never reached.
+path runs, as an `assert` does, and returns None. The `return` after it
+(lowered by the return converter into flags) then skips the rest of the
+function on that path, loops included, as the raise would: nothing after
+a failed raise runs, and no value it would have needed is missed. On the
+Python path the `return` is never reached. A bare `raise` in a handler
+stages the exception being handled. An f-string in the exception keeps its
+traced values, so the message shows their run-time values.
 
 A staged exception cannot be caught by the user's `try`: it is raised only
 when the compiled program runs. So a `try` with handlers is wrapped
 
     with ag__.staged_raises_escape((ValueError,)):
-        try: ...
+        try:
+            with ag__.staged_raises_escape.body():
+                ...
         except ValueError: ...
 
-and a staged raise of a handled type inside it is an error at trace time.
+and a staged raise of a handled type in its body is an error at trace time.
 """
 from __future__ import annotations
 
 import gast
 
+from autograph_py.converters.call_trees import format_call
 from autograph_py.core import anno, templates, visitors
 
 
@@ -32,64 +39,61 @@ def _raise(pending, exc):
     pending = ag__.raise_stmt(exc)  # noqa: F821
     if pending is not None:
         raise pending
+    return ag__.UndefinedReturnValue()  # noqa: F821
 
 
 def _raise_from(pending, exc, cause):
     pending = ag__.raise_stmt(exc)  # noqa: F821
     if pending is not None:
         raise pending from cause
+    return ag__.UndefinedReturnValue()  # noqa: F821
 
 
-def _guard(handled, body):
+def _reraise(pending):
+    pending = ag__.raise_stmt(ag__.HANDLED)  # noqa: F821
+    if pending is not None:
+        raise
+    return ag__.UndefinedReturnValue()  # noqa: F821
+
+
+def _guard(handled, try_stmt):
     with ag__.staged_raises_escape(handled):  # noqa: F821
+        try_stmt
+
+
+def _guarded_body(body):
+    with ag__.staged_raises_escape.body():  # noqa: F821
         body
+
+
+class _FStrings(visitors.Transformer):
+    """f-strings in an exception expression keep their values (see call_trees.format_call)."""
+
+    def visit_JoinedStr(self, node):
+        return format_call(node) or node
+
+    def visit_Lambda(self, node):
+        return node
 
 
 class _Raises(visitors.StatementTransformer):
     def __init__(self, ctx):
         self.ctx = ctx
-        self.in_loop = [False]   # per function: is the statement inside a loop body
 
-    def visit_FunctionDef(self, node):
-        self.in_loop.append(False)
-        self.generic_visit(node)
-        self.in_loop.pop()
+    def visit_Lambda(self, node):
         return node
-
-    visit_AsyncFunctionDef = visit_FunctionDef
-
-    def visit_ClassDef(self, node):
-        return self.visit_FunctionDef(node)
-
-    def _loop(self, node):
-        orelse, node.orelse = node.orelse, []
-        self.in_loop.append(True)
-        self.generic_visit(node)
-        self.in_loop.pop()
-        node.orelse = orelse
-        self.generic_visit_block(node, "orelse")
-        return node
-
-    visit_For = visit_While = visit_AsyncFor = _loop
-
-    def generic_visit_block(self, node, field):
-        new = []
-        for st in getattr(node, field):
-            out = self.visit(st)
-            new.extend(out if isinstance(out, list) else [out])
-        setattr(node, field, new)
 
     def visit_Raise(self, node):
-        if node.exc is None:
-            return node  # a bare re-raise in a handler: the exception is already Python's
         pending = self.ctx.namer.new("pending")
-        if node.cause is None:
-            out = templates.replace(_raise, pending=pending, exc=node.exc)
+        if node.exc is None:
+            out = templates.replace(_reraise, pending=pending)
         else:
-            out = templates.replace(_raise_from, pending=pending, exc=node.exc, cause=node.cause)
+            exc = _FStrings().visit(node.exc)
+            if node.cause is None:
+                out = templates.replace(_raise, pending=pending, exc=exc)
+            else:
+                out = templates.replace(_raise_from, pending=pending, exc=exc, cause=node.cause)
         anno.set(out[1], anno.PYTHON_ONLY, True)
-        if self.in_loop[-1]:
-            out.append(gast.Break())
         return templates.located(out, node)
 
     def visit_Try(self, node):
@@ -99,7 +103,8 @@ class _Raises(visitors.StatementTransformer):
         types = [gast.Name("BaseException", gast.Load(), None, None) if h.type is None
                  else h.type for h in node.handlers]
         handled = gast.Tuple([_copy(t) for t in types], gast.Load())
-        return templates.located(templates.replace(_guard, handled=handled, body=[node]), node)
+        node.body = templates.located(templates.replace(_guarded_body, body=node.body), node)
+        return templates.located(templates.replace(_guard, handled=handled, try_stmt=[node]), node)
 
     visit_TryStar = visit_Try
 
@@ -107,12 +112,6 @@ class _Raises(visitors.StatementTransformer):
 def _copy(node):
     import copy
     return copy.deepcopy(node)
-
-
-def always_raises(stmt) -> bool:
-    """Whether `stmt` is what visit_Raise made of a `raise` (it never falls through in Python)."""
-    return isinstance(stmt, gast.If) and anno.get(stmt, anno.PYTHON_ONLY, False) and any(
-        isinstance(s, gast.Raise) for s in stmt.body)
 
 
 def transform(node, ctx):

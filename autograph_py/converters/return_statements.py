@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import gast
 
-from autograph_py.converters import early_exit, raises
+from autograph_py.converters import early_exit
 from autograph_py.core import anno, templates, visitors
 
 
@@ -43,7 +43,7 @@ def _always_returns(stmts) -> bool:
     if not stmts:
         return False
     last = stmts[-1]
-    if isinstance(last, (gast.Return, gast.Raise)) or raises.always_raises(last):
+    if isinstance(last, (gast.Return, gast.Raise)):
         return True
     if isinstance(last, gast.If):
         return _always_returns(last.body) and _always_returns(last.orelse)

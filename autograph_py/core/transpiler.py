@@ -38,7 +38,7 @@ PIPELINE = (
     directives,               # set_loop_options(...) must leave the body before call_trees wraps it
     lists,                    # lst.append(v) becomes an assignment the analyses then see
     asserts,                  # emits an ag__ call, which call_trees leaves alone
-    raises,                   # the `break` it adds after a raise in a loop is lowered below
+    raises,                   # the `return` it adds after a raise is lowered below
     while_tests,              # a test that assigns moves into the body: before break lowers
                               # the `break` it adds, after directives took the loop options
     break_statements,         # early exits become flags before control flow is functionalised;

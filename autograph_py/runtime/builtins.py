@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import builtins
+import contextlib
 import copy
 import re
 import string
@@ -139,8 +140,12 @@ def assert_stmt(test, message):
                              f"({ASSERT_MARK} {at})")
 
 
-def _check_at_run_time(test, text):
-    """Fails with AssertionError(text) on executions where `test` is false and this code runs."""
+def _check_at_run_time(test, text, values=(), failed=None):
+    """Fails with AssertionError(text) on executions where `test` is false and this code runs.
+
+    `values` (arrays) reach `failed(*values)` in the check when it fails; it
+    returns the text then (a message with the run-time values).
+    """
     taken = paths.taken()
     if taken is not None:  # only executions that reach the check can fail it (under vmap)
         ok = test if test.dtype == jax.numpy.bool_ else test != 0
@@ -149,11 +154,11 @@ def _check_at_run_time(test, text):
                 else jax.numpy.logical_or(ok, skipped))
     paths.count_check()
 
-    def check(ok):
+    def check(ok, *values):
         if not bool(ok.all()):
-            raise AssertionError(text)
+            raise AssertionError(text if failed is None else failed(*values))
 
-    jax.debug.callback(check, test, ordered=False)
+    jax.debug.callback(check, test, *values, ordered=False)
 
 
 def match_subject(subject, why: str):
@@ -168,16 +173,24 @@ def match_subject(subject, why: str):
     return subject
 
 
+HANDLED = object()   # what a bare `raise` raises: the exception being handled
+
+
 def raise_stmt(exc):
     """`raise exc`: the exception to raise now, or None once it is staged.
 
     With no traced condition around it, Python raises it (generated code
     does, at the user's line). Under a traced condition the raise may not
     happen at all: it becomes a run-time check that fails when this path
-    runs, and `@function` raises an exception of the same type and message.
+    runs, and `@function` raises an exception of the same type and
+    arguments (traced ones with their run-time values).
     """
     if not in_conditional_region():
         return exc
+    if exc is HANDLED:
+        exc = sys.exc_info()[1]
+        if exc is None:
+            return HANDLED  # Python's own RuntimeError: no active exception
     if isinstance(exc, type) and issubclass(exc, BaseException):
         exc = exc()
     if not isinstance(exc, BaseException):
@@ -187,34 +200,66 @@ def raise_stmt(exc):
         return None
     at = errors.where()
     trace_log.record("raise", "jax.debug.callback", "a traced condition guards it", at=at)
+    values = [v for a in exc.args for v in (a.values if isinstance(a, Formatted) else (a,))
+              if is_traced(v)]
     with _lock:
         key = len(_STAGED)
         _STAGED.append(exc)
-    _check_at_run_time(jax.numpy.asarray(False),
-                       f"{type(exc).__name__}: {exc} ({RAISE_MARK} {at}) #{key}")
+
+    def failed(*concrete):
+        args = _run_time_args(exc.args, iter(concrete))
+        _FAILED_ARGS[key] = args
+        message = str(args[0]) if len(args) == 1 else str(args)
+        return f"{type(exc).__name__}: {message} ({RAISE_MARK} {at}) #{key}"
+
+    _check_at_run_time(jax.numpy.asarray(False), None, values, failed)
     return None
 
 
+def _run_time_args(args, concrete):
+    """The exception's arguments, with the run-time value of each traced value in them."""
+    out = []
+    for a in args:
+        if isinstance(a, Formatted):
+            out.append(a.fmt.format(*(next(concrete) if is_traced(v) else v for v in a.values)))
+        elif is_traced(a):
+            out.append(next(concrete))
+        else:
+            out.append(a)
+    return tuple(out)
+
+
 class staged_raises_escape:
-    """Around a `try` with handlers: a staged raise of a type they catch is an error.
+    """Around a `try` with handlers: a staged raise of a type they catch, in its body, is an error.
 
     The handlers run while the function is traced; the staged exception is
-    raised only when the compiled program runs, past them.
+    raised only when the compiled program runs, past them. Raises staged in
+    the handlers, `else` or `finally` are not caught by them and are fine.
     """
-    __slots__ = ("handled", "mark")
+    __slots__ = ("handled", "in_body")
 
     def __init__(self, handled):
         self.handled = handled
+        self.in_body = []
 
     def __enter__(self):
-        self.mark = len(_staged())
+        _guards().append(self)
+
+    @staticmethod
+    @contextlib.contextmanager
+    def body():
+        """Around the `try` body: notes what is staged there, for the innermost guard."""
+        mark = len(_staged())
+        try:
+            yield
+        finally:
+            _guards()[-1].in_body = _staged()[mark:]
 
     def __exit__(self, kind, value, tb):
-        staged = _staged()
-        if kind is not None or len(staged) == self.mark:
+        _guards().pop()
+        if kind is not None:
             return False
-        caught = [e for e in staged[self.mark:] if isinstance(e, self.handled)]
-        del staged[self.mark:]
+        caught = [e for e in self.in_body if isinstance(e, self.handled)]
         if caught:
             e = caught[0]
             raise errors.StagedRaiseError(errors.message(
@@ -232,6 +277,14 @@ class staged_raises_escape:
 _local = threading.local()
 _lock = threading.Lock()
 _STAGED: list = []   # every staged exception, by key; the compiled programs refer to them
+_FAILED_ARGS: dict = {}  # key -> the arguments with run-time values, of the last failure
+
+
+def _guards() -> list:
+    guards = getattr(_local, "guards", None)
+    if guards is None:
+        guards = _local.guards = []
+    return guards
 
 
 def _staged() -> list:
@@ -264,10 +317,11 @@ def assertion_from(error: Exception):
     if not key:
         return AssertionError(text), at
     staged = _STAGED[int(key)]
-    try:
-        out = type(staged)(*staged.args)
-    except Exception:  # an exception class with another constructor
-        out = copy.copy(staged)
+    # A copy made without calling __init__ (its signature may differ from args'),
+    # with the arguments' run-time values.
+    out = type(staged).__new__(type(staged))
+    out.__dict__.update(copy.copy(getattr(staged, "__dict__", {})))
+    out.args = _FAILED_ARGS.pop(int(key), staged.args)
     if hasattr(out, "add_note"):
         out.add_note(f"{RAISE_MARK} {at}")
     return out, at
