@@ -1112,3 +1112,24 @@ def helper_changes_dict_item_in_a_while(x):
         _move(state, x)
         x = x - 1
     return state["pos"]
+
+
+class _Inner:
+    def __init__(self):
+        self.total = 0.0
+
+
+class _Outer:
+    def __init__(self):
+        self.inner = _Inner()
+
+    def add(self, v):
+        self.inner.total = self.inner.total + v
+
+
+@program((f32(2.0),), (f32(-2.0),), grad=True, vmap=True)
+def method_changes_a_nested_object_under_traced_if(x):
+    o = _Outer()
+    if x > 0:
+        o.add(x)
+    return o.inner.total

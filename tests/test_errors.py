@@ -756,3 +756,43 @@ def test_staged_raise_behaves_as_the_python_raise(fn, value):
             return ("raised", type(e), e.args, getattr(e, "code", None))
 
     assert outcome(ag.function(fn)) == outcome(fn)
+
+
+class _Ticker:
+    def __init__(self):
+        self.n = 0
+
+    def tick(self):
+        self.n = self.n + 1
+        return self.n
+
+    def tag(self):
+        self.extra = 1.0
+
+
+def test_traced_while_test_that_changes_an_object_is_an_error():
+    def f(x):
+        c = _Ticker()
+        while c.tick() < x:
+            pass
+        return c.n
+
+    e, tb = raised(f, jnp.int32(4))
+    assert isinstance(e, ag.StateError)
+    assert re.search(r"the test of this `while` loop changes _Ticker.n through a function it "
+                     r"calls", str(e))
+    assert at_user_line(tb, f, "while c.tick() < x")
+
+
+def test_attribute_a_callee_adds_on_one_path_only_is_an_error_naming_it():
+    def f(x):
+        c = _Ticker()
+        if x > 0:
+            c.tag()
+        return c.extra
+
+    e, tb = raised(f, jnp.float32(2.0))
+    assert isinstance(e, ag.UndefinedVariableError)
+    assert re.search(r"'_Ticker.extra' is read after the `if` statement whose condition is "
+                     r"traced, but only the if branch assigns it\n  if branch: Python float 1.0\n"
+                     r"  else branch: no value", str(e))

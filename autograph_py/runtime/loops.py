@@ -303,13 +303,28 @@ def _lax_while_once(test, body, get_state, set_state, names, opts, at):
 
     def cond_fun(carried):
         set_state(_rebuild(plan, names, carried))
-        with conditional_region():  # its first evaluation ran on the Python path
+        with conditional_region(), mutations.watch() as w:  # its first run was on the Python path
             t = test()
+        if w.changes:
+            raise _test_changes_state(w.changes.values(), at)
         return as_predicate(t, "`while` loop", at)
 
     final = tracing.while_loop(cond_fun, lambda c: tracing.replay(closed, *c),
                                _initial_carry(plan, init_vars))
     set_state(_rebuild(plan, names, final))
+
+
+def _test_changes_state(changes, at):
+    """A traced loop's test runs once per trace, not once per iteration: it cannot change state."""
+    labels = ", ".join(sorted({c.label() for c in changes}))
+    return errors.StateError(errors.message(
+        f"the test of this `while` loop changes {labels} through a function it calls, and its "
+        "condition is traced",
+        details=("A traced loop evaluates its test as part of the compiled loop; a change the "
+                 "test makes to an object is not carried from one iteration to the next.",),
+        at=at,
+        fix="Call the function in the loop body (before the loop and at the end of the body) "
+            "and test the value it returned."))
 
 
 def _lax_range(r: TracedRange, extra_test, body, get_state, set_state, names, opts, at):

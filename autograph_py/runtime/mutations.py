@@ -25,6 +25,7 @@ import types
 import jax
 
 from autograph_py.runtime.dispatch import is_array
+from autograph_py.runtime.undefined import MaybeUndefined, Undefined
 
 _local = threading.local()
 _MISSING = object()
@@ -46,22 +47,25 @@ class Change:
         return f"{owner}.{self.key}" if self.kind == "attr" else f"{owner}[{self.key!r}]"
 
     def read(self):
-        if self.kind == "attr":
-            return self.obj.__dict__.get(self.key, _MISSING)
-        return self.obj.get(self.key, _MISSING)
+        target = self.obj.__dict__ if self.kind == "attr" else self.obj
+        value = target.get(self.key, _MISSING)
+        return Undefined(self.label()) if value is _MISSING else value
 
     def write(self, value):
         target = self.obj.__dict__ if self.kind == "attr" else self.obj
-        if value is _MISSING:
+        if isinstance(value, MaybeUndefined):
+            value._fail()   # set on some paths only: the object outlives the block
+        if value is _MISSING or isinstance(value, Undefined):
             target.pop(self.key, None)
         else:
             target[self.key] = value
 
 
 class Watch:
-    def __init__(self):
+    def __init__(self, carried=frozenset()):
         self.changes: dict = {}     # (id(obj), kind, key) -> Change, first seen first
         self.uncovered: dict = {}   # the same keys, for changes the state does not carry
+        self.carried = carried      # keys an earlier restart added to the state
 
     def restore(self):
         for change in self.changes.values():
@@ -72,7 +76,7 @@ class Watch:
         carried = {id(v) for v in state_leaves}
         for k, change in self.changes.items():
             value = change.read()
-            if value is change.entry:
+            if value is change.entry or k in self.carried:
                 continue
             leaves = jax.tree_util.tree_leaves(value)
             if not leaves or not all(id(l) in carried for l in leaves):
@@ -91,9 +95,9 @@ def watching() -> bool:
 
 
 @contextlib.contextmanager
-def watch():
+def watch(carried=frozenset()):
     stack = _stack()
-    w = Watch()
+    w = Watch(carried)
     stack.append(w)
     try:
         yield w
@@ -101,16 +105,25 @@ def watch():
         stack.pop()
 
 
-def _containers(values):
-    """(obj, kind, contents) for the objects a call may change: user objects and dicts."""
-    out = []
-    for v in values:
-        if isinstance(v, dict):
-            out.append((v, "item", dict(v)))
-        elif _is_user_object(v):
-            attrs = v.__dict__
-            out.append((v, "attr", dict(attrs)))
-            out.extend((d, "item", dict(d)) for d in attrs.values() if isinstance(d, dict))
+def _containers(values, depth=2):
+    """(obj, kind, contents) for the objects a call may change: user objects and dicts,
+    and those they hold, `depth` levels down (`self.inner.total`, `self.log["n"]`)."""
+    out, seen, level = [], set(), list(values)
+    for _ in range(depth + 1):
+        below = []
+        for v in level:
+            if id(v) in seen:
+                continue
+            if isinstance(v, dict):
+                seen.add(id(v))
+                out.append((v, "item", dict(v)))
+                below.extend(v.values())
+            elif _is_user_object(v):
+                seen.add(id(v))
+                attrs = v.__dict__
+                out.append((v, "attr", dict(attrs)))
+                below.extend(attrs.values())
+        level = below
     return out
 
 
@@ -166,15 +179,16 @@ def extended(get_state, set_state, names, changes):
 def staged(construct, get_state, set_state, names):
     """Runs `construct(get_state, set_state, names)`, a traced `if` or loop; runs it
     again with more state while a callee changed an object its state missed."""
-    entry = get_state()
+    entry, carried = get_state(), frozenset()
     while True:
-        with watch() as w:
+        with watch(carried) as w:
             try:
                 return construct(get_state, set_state, names)
             except Restart:
                 pass
         set_state(entry)   # the aborted traces left their tracers in the state
         w.restore()
+        carried |= frozenset(w.uncovered)
         get_state, set_state, names = extended(get_state, set_state, names,
                                                w.uncovered.values())
 
