@@ -437,3 +437,23 @@ def test_print_of_traced_values_runs_every_call_with_fstrings_specs_and_end(capf
         jax.effects_barrier()
         out = capfd.readouterr().out
         assert sorted(out.splitlines()) == sorted(eager.splitlines()), out
+
+
+def _print_in_branch(x):
+    if x > 0:
+        print(f"pos {x:.1f} {{braces}}", "set {", x, end="|\n")
+        print("python values", 1)
+    return x
+
+
+def test_print_under_a_traced_condition_prints_only_where_it_runs_even_python_values(capfd):
+    xs = jnp.array([1.0, -2.0, 3.0])
+    for x in xs:
+        _print_in_branch(x)
+    eager = capfd.readouterr().out
+    jax.vmap(ag.convert(_print_in_branch))(xs)
+    jax.effects_barrier()
+    assert sorted(capfd.readouterr().out.splitlines()) == sorted(eager.splitlines())
+    ag.function(_print_in_branch)(jnp.float32(-1.0))   # not taken: nothing, not even at trace
+    jax.effects_barrier()
+    assert capfd.readouterr().out == ""

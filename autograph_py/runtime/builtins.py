@@ -67,17 +67,19 @@ def _traced_format(a: Formatted, arrays: list) -> str:
 
 
 def print_(*args, sep=" ", end="\n", file=None, flush=False):
-    """`print`; with a traced argument it prints at run time, on every run (jax.debug.print).
+    """`print`; with a traced argument, or under a traced condition, it prints at run time.
 
-    jax.debug.print ends every line itself: an `end` that does not end in a
-    newline still gets one.
+    Through `jax.debug.callback`, with Python's own formatting, `sep`, `end`
+    and `file`; under `vmap` once per element, and only for the elements
+    that reach it (a branch taken, a loop still running), as a check does.
     """
-    if not any(is_traced(a) or isinstance(a, Formatted) for a in args) or file not in (
-            None, sys.stdout):
+    if not any(is_traced(a) or isinstance(a, Formatted) for a in args) and (
+            not in_conditional_region()):
         return builtins.print(*args, sep=sep, end=end, file=file, flush=flush)
     if paths.is_silent():
         return None
-    trace_log.record("print", "jax.debug.print", "an argument is traced")
+    # Under a traced condition even Python values print at run time, when the path runs.
+    trace_log.record("print", "jax.debug.callback", "an argument or the condition is traced")
     parts, arrays = [], []
     for a in args:
         if is_traced(a):
@@ -87,8 +89,14 @@ def print_(*args, sep=" ", end="\n", file=None, flush=False):
             parts.append(_traced_format(a, arrays))
         else:
             parts.append(_escaped(str(a)))
-    fmt = _escaped(sep).join(parts) + _escaped(end[:-1] if end.endswith("\n") else end)
-    jax.debug.print(fmt, *arrays, ordered=False)
+    fmt = _escaped(sep).join(parts)
+    taken = paths.taken()
+
+    def emit(reached, *values):
+        if bool(reached):
+            builtins.print(fmt.format(*values), end=end, file=file, flush=flush)
+
+    jax.debug.callback(emit, True if taken is None else taken, *arrays, ordered=False)
     return None
 
 
