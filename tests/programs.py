@@ -1133,3 +1133,13 @@ def method_changes_a_nested_object_under_traced_if(x):
     if x > 0:
         o.add(x)
     return o.inner.total
+
+
+@program((f32([1.0, 2.0, 3.0]),), (f32([9.0, 2.0, 3.0]),))
+def python_range_with_traced_break_keeps_a_weak_index(x):
+    acc = jnp.int8(100)
+    for k in range(40):
+        if x[k % 3] > 5:
+            break
+        acc = acc + k
+    return acc

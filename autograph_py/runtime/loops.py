@@ -158,7 +158,7 @@ def _scan_rest(rest, extra_test, body, get_state, set_state, names, opts, at) ->
     """
     entry = get_state()
     try:
-        _lax_scan(jnp.arange(rest.start, rest.stop, rest.step), lambda i: i,
+        _lax_scan(jnp.arange(rest.start, rest.stop, rest.step), _python_int,
                   extra_test, body, get_state, set_state, names, opts, at)
         return True
     except (errors.AutographError, mutations.Restart):
@@ -168,6 +168,11 @@ def _scan_rest(rest, extra_test, body, get_state, set_state, names, opts, at) ->
         trace_log.record("for", "unrolled lax.cond", "the body needs the index as a Python int",
                          at=at)
         return False
+
+
+def _python_int(i):
+    """A scanned index, weakly typed as the Python int it stands for."""
+    return tracing.cast(i, st.Aval((), i.dtype, True))
 
 
 def _consumed(r: range, it) -> int:
