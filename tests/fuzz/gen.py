@@ -21,8 +21,16 @@ runs must agree:
   never runs its handler, eagerly or converted;
 - `set_loop_options(maximum_iterations=K)` only where the loop's bound is at
   most K, so the option never cuts a loop short;
-- a closure that declares `nonlocal` is called only where scope.py allows
-  (straight-line code at the top of `f`).
+- a closure that declares `nonlocal`, a method that changes its object
+  (`o1.add(x)`) and a mutator that changes its dict argument (`u0(d, x)`)
+  are called only where scope.py allows (as a statement or the value of an
+  assignment of `f`); their updates wrap and clip like assignments;
+- a `raise ValueError(...)` stands under an `if` whose test is false for
+  every input (`n1 < 0` for a size, `not jnp.isfinite(x)`), so staging it
+  must change nothing; rarely the test is a random one, and then eager and
+  converted must both raise ValueError (check.py compares error kinds);
+- a `match` has an int subject, value patterns, `|`, guards, captures and a
+  wildcard or unguarded capture only as its last case, as Python requires.
 """
 from __future__ import annotations
 
@@ -30,7 +38,8 @@ import random
 from dataclasses import dataclass, field
 
 from tests.fuzz import ir, scope as sc
-from tests.fuzz.ir import Assign, Break, Const, Continue, For, Func, If, Name, Op, Program, Return, While
+from tests.fuzz.ir import (Assign, Break, Const, Continue, For, Func, If, Match, MatchCase, Name, Op,
+                           Program, Return, While)
 
 # Templates per result kind: (template, argument kinds, weight). "L" is the
 # array length; "cs" a float scale, "ck" a small int, "cm" a modulus.
@@ -84,6 +93,36 @@ TRUISM_MSG = "cannot fail"
 TRUISMS = [("jnp.isfinite({0})", "f"), ("jnp.all(jnp.isfinite({0}))", "fa"), ("(abs({0}) >= 0)", "i"),
            ("({0} % 3 < 3)", "i"), ("({0} or (not {0}))", "b"), ("({0}[1] < 7)", "p")]
 
+# Tests that no generated input makes true: a `raise` under one never runs.
+NEVER = [("(not jnp.isfinite({0}))", "f"), ("jnp.any(jnp.isnan({0}))", "fa"), ("(abs({0}) < 0)", "i"),
+         ("(not ({0} or (not {0})))", "b"), ("({0}[1] >= 7)", "p"), ("({0} % 3 >= 3)", "i")]
+NEVER_SIZE = ["({0} < 0)", "({0} > 4)"]   # size parameters are 0..4
+
+# The module's class: `add` always, some of the others (name: argument kinds,
+# result kind, body lines). Updates stay bounded, like generated assignments
+# (`add` without a clip only adds, so the total stays well within float32).
+ADD_BODIES = ["self.total = self.total + x", "self.total = jnp.clip(self.total + x, -8.0, 8.0)",
+              "self.total = self.total * 0.5 + x"]
+METHODS = {
+    "bump": (["i"], "i", ["self.count = (self.count + k) % 7", "return self.count"]),
+    "step": (["f", "i"], "i", ["if x > self.total:", "    self.total = x", "else:",
+                               "    self.count = (self.count * 2 + k) % 5", "return self.count"]),
+    "spread": (["fa"], "f", ["for x in xs:", "    if x > 0.0:",
+                             "        self.count = (self.count + 1) % 7",
+                             "        self.total = jnp.clip(self.total + x, -8.0, 8.0)",
+                             "return self.total"]),
+}
+
+# Dict mutators `def u0(d, x)`: (argument kind, result kind, body lines).
+MUTATORS = [
+    ("f", "f", ['d["s"] = jnp.clip(d["s"] + x, -8.0, 8.0)', 'return d["s"]']),
+    ("f", "f", ['d["s"] = d["s"] * 0.5 + x', 'd["k"] = (d["k"] * 2) % 7', 'return d["s"]']),
+    ("i", "i", ['d["k"] = (d["k"] * 2 + k) % 7', 'return d["k"]']),
+    ("f", "i", ['if x > d["s"]:', '    d["s"] = x', '    d["k"] = (d["k"] + 1) % 7',
+                'return d["k"]']),
+    ("i", "f", ['for _ in range(2):', '    d["s"] = d["s"] * 0.5 + k', 'return d["s"]']),
+]
+
 ARRAY_LEAVES = {"fa": ["jnp.ones(L)", "jnp.zeros(L)", "(jnp.arange(L) * 0.5)"],
                 "ia": ["jnp.arange(L)", "jnp.zeros(L, jnp.int32)"],
                 "p": ["(0.5, 1)", "(0.0, 0)"],
@@ -105,8 +144,11 @@ class Config:
     weights: dict = field(default_factory=lambda: {
         "assign": 10, "if": 5, "for": 4, "while": 2, "collect": 1, "jump": 2, "return": 1,
         "assert": 1, "print": 0.15, "unpack": 1, "setitem": 1.5, "with": 0.3, "try": 0.3,
-        "call_writer": 2})
+        "call_writer": 2, "match": 1.2, "raise": 0.5, "method": 2, "mutate": 1.5})
     p_writer: float = 0.4       # a closure declares `nonlocal` one of f's parameters
+    p_class: float = 0.35       # the module defines a class; f creates objects of it
+    p_mutator: float = 0.35     # the module defines dict mutators `u0(d, x)`
+    p_raise_runs: float = 0.04  # a `raise` under a random test (else one never true)
 
 
 # "small" is the `make test` batch: fewer and shallower statements, one array length.
@@ -139,7 +181,15 @@ class Gen:
         self.callables: list[Func] = []     # what expressions may call here
         self.frozen: frozenset = frozenset()   # enclosing names a closure must not assign
         self.writers: list[Func] = []       # closures with `nonlocal`: called by statements only
+        self.cls: ir.ClassDef | None = None
+        self.mutators: list[ir.Mutator] = []
+        # Dicts that mutators change: created at the top of `f`, never reassigned
+        # (FINDINGS F19: one created inside a traced block and changed by a call there).
+        self.kept: set = set()
         self.L = rng.randint(*cfg.L)
+
+    def assignable(self, name):
+        return sc.assignable(name) and name not in self.frozen and name not in self.kept
 
     def fresh(self, prefix):
         self.counter += 1
@@ -166,11 +216,15 @@ class Gen:
         depth = self.cfg.expr_depth if depth is None else depth
         if kind in ("cs", "ck", "cm"):
             return self.const(kind)
+        if kind == "o":
+            return Name(self.rng.choice([n for n, k in scope.items() if k == "o"]), "o")
         if depth <= 0 or self.rng.random() < 0.35:
             return self.leaf(kind, scope)
         ops = list(OPS[kind])
         ops += [(self._call_template(h), " ".join(k for _, k in h.params), 2)
                 for h in self.callables if h.ret[0] == kind]
+        if kind in ("f", "i") and "o" in scope.values():   # an attribute of an object
+            ops.append(("{0}.total" if kind == "f" else "{0}.count", "o", 3))
         template, argkinds, _ = self.rng.choices(ops, weights=[w for *_, w in ops])[0]
         args = [self.expr(k, scope, depth - 1) for k in argkinds.split()]
         return Op(template.replace("L", str(self.L)) if "L" in template else template, args, kind)
@@ -215,8 +269,15 @@ class Gen:
         w = dict(self.cfg.weights)
         if not (writer_ok and self.writers):
             w["call_writer"] = 0
+        if not (writer_ok and "o" in scope.values()):
+            w["method"] = 0
+        if not (writer_ok and self.mutators and self._dicts(scope)):
+            w["mutate"] = 0
+        if not exits:   # FINDINGS F21: a staged raise in a loop that collects a list
+            w["raise"] = 0
         if depth >= self.cfg.max_depth:
             w["if"] = w["for"] = w["while"] = w["collect"] = w["with"] = w["try"] = 0
+            w["match"] = 0
         if loops >= self.cfg.max_loops:
             w["for"] = w["while"] = w["collect"] = 0
         if not loops or not exits:
@@ -225,12 +286,12 @@ class Gen:
             w["return"] = 0
         kind = self.rng.choices(list(w), weights=list(w.values()))[0]
         if kind in ("assign", "jump", "return", "assert", "print", "unpack", "setitem",
-                    "call_writer"):
+                    "call_writer", "method", "mutate"):
             return getattr(self, "gen_" + kind)(scope, depth, loops, fn)
         return getattr(self, "gen_" + kind)(scope, depth, loops, fn, exits)
 
     def gen_assign(self, scope, depth, loops, fn):
-        targets = [n for n in scope if sc.assignable(n) and n not in self.frozen]
+        targets = [n for n in scope if self.assignable(n)]
         if targets and self.rng.random() < 0.6:
             name = self.rng.choice(targets)
             kind = scope[name]
@@ -263,10 +324,110 @@ class Gen:
         """`v = g(...)` where `g` declares `nonlocal` (only as a statement: scope.py)."""
         g = self.rng.choice(self.writers)
         kind = g.ret[0]
-        targets = [n for n, k in scope.items() if k == kind and sc.assignable(n)]
+        targets = [n for n, k in scope.items() if k == kind and self.assignable(n)]
         name = self.rng.choice(targets) if targets and self.rng.random() < 0.5 else self.fresh("v")
         call = Op(self._call_template(g), [self.expr(k, scope, 1) for _, k in g.params], kind)
         return Assign(name, kind, self.assigned(kind, scope, call))
+
+    def _effect(self, call, scope):
+        """A call that changes its object or dict: a statement, or the value of an assignment."""
+        if self.rng.random() < 0.5:
+            return ir.ExprStmt(call)
+        kind = call.kind
+        targets = [n for n, k in scope.items() if k == kind and self.assignable(n)]
+        name = self.rng.choice(targets) if targets and self.rng.random() < 0.5 else self.fresh("v")
+        return Assign(name, kind, self.assigned(kind, scope, call))
+
+    def gen_method(self, scope, depth, loops, fn):
+        """`o1.add(x)` or `v = o1.add(x)`: a method that changes `self` attributes."""
+        name = self.rng.choice(sorted(self.cls.methods))
+        argkinds, ret, _ = self.cls.methods[name]
+        template = "{0}.%s(%s)" % (name, ", ".join("{%d}" % (i + 1) for i in range(len(argkinds))))
+        args = [self.expr("o", scope)] + [self.expr(k, scope, 1) for k in argkinds]
+        return self._effect(Op(template, args, ret), scope)
+
+    def _dicts(self, scope):
+        return [n for n in sorted(self.kept) if n in scope]
+
+    def gen_mutate(self, scope, depth, loops, fn):
+        """`u0(d, x)` or `v = u0(d, x)`: a helper that changes items of its dict argument."""
+        u = self.rng.choice(self.mutators)
+        args = [Name(self.rng.choice(self._dicts(scope)), "d"), self.expr(u.arg, scope, 1)]
+        return self._effect(Op(u.name + "({0}, {1})", args, u.ret), scope)
+
+    def never(self, scope):
+        """A test that is false for every generated input."""
+        sizes = [n for n in scope if n.startswith("n")]
+        if sizes and self.rng.random() < 0.3:
+            return Op(self.rng.choice(NEVER_SIZE), [Name(self.rng.choice(sizes), "i")], "b")
+        template, kind = self.rng.choice(NEVER)
+        return Op(template, [self.expr(kind, scope, 1)], "b")
+
+    def gen_raise(self, scope, depth, loops, fn, exits=True):
+        """`if <test>: raise ValueError(...)`, the test false for the inputs (rarely random)."""
+        tag = self.fresh("")
+        if self.rng.random() < self.cfg.p_raise_runs:
+            test, msg = self.test(scope), f"raised {tag}"
+        else:
+            test, msg = self.never(scope), f"never {tag}"
+        body = [ir.Raise(msg)]
+        if self.rng.random() < 0.25:   # something before it in the branch
+            body.insert(0, self.gen_assign(scope, depth + 1, loops, fn))
+        orelse = []
+        if self.rng.random() < 0.3 and depth + 1 < self.cfg.max_depth:
+            orelse = self.block(scope, depth + 1, loops, fn, exits=exits)
+        return If(test, body, orelse)
+
+    def gen_match(self, scope, depth, loops, fn, exits=True):
+        """`match` on an int: value patterns, `|`, guards, captures, a wildcard or none."""
+        rng = self.rng
+        sizes = [n for n in scope if n.startswith("n")]
+        r = rng.random()
+        if r < 0.45:
+            subject = Op("({0} % {1})", [self.expr("i", scope, 1), Const(rng.randint(2, 5), "i")], "i")
+        elif r < 0.65 and sizes:
+            subject = Name(rng.choice(sizes), "i")
+        else:
+            subject = self.leaf("i", scope)
+        pool = [v for v in range(-1, 6)]
+        rng.shuffle(pool)
+        pool.sort(key=lambda v: v > 3 or v < 0)   # mostly 0..3, which a `% m` subject takes
+        cases = []
+        for _ in range(rng.randint(1, 3)):
+            r = rng.random()
+            if r < 0.8 and pool:
+                n = 1 if r < 0.5 or len(pool) < 2 else rng.randint(2, min(3, len(pool)))
+                values, pool = pool[:n], pool[n:]
+                guard = self.test(scope) if r >= 0.65 else None
+                cases.append(MatchCase(values, None, guard, None))
+            else:
+                cases.append(MatchCase(None, self._capture(scope), None, None))
+                c = cases[-1]
+                c.guard = self._capture_guard(c.capture, sc.case_scope(c, scope))
+        r = rng.random()
+        if r < 0.5:
+            cases.append(MatchCase(None, None, None, None))               # case _:
+        elif r < 0.65:
+            cases.append(MatchCase(None, self._capture(scope), None, None))   # case v:
+        for c in cases:
+            c.body = self.block(sc.case_scope(c, scope), depth + 1, loops, fn, exits=exits)
+        return Match(subject, cases)
+
+    def _capture(self, scope):
+        """A new int variable, sometimes one already in scope (Python rebinds it)."""
+        old = [n for n, k in scope.items() if k == "i" and self.assignable(n)]
+        return self.rng.choice(old) if old and self.rng.random() < 0.2 else self.fresh("v")
+
+    def _capture_guard(self, name, scope):
+        r = self.rng.random()
+        cap = Name(name, "i")
+        if r < 0.3:
+            return Op("({0} > {1})", [cap, Const(self.rng.randint(0, 4), "i")], "b")
+        if r < 0.45:
+            return Op("({0} % 2 == 0)", [cap], "b")
+        if r < 0.6:
+            return Op("({0} != {1})", [cap, self.expr("i", scope, 1)], "b")
+        return self.test(scope)
 
     def gen_with(self, scope, depth, loops, fn, exits=True):
         return ir.With(self.block(scope, depth + 1, loops, fn, n=self.rng.randint(1, 3), exits=exits))
@@ -283,7 +444,7 @@ class Gen:
 
     def gen_unpack(self, scope, depth, loops, fn):
         """`x, y = e1, e2`; sometimes a swap `x, y = y, x`."""
-        targets = [n for n in scope if sc.assignable(n) and n not in self.frozen]
+        targets = [n for n in scope if self.assignable(n)]
         pair = [t for t in self.rng.sample(targets, min(2, len(targets)))]
         while len(pair) < 2:
             pair.append(self.fresh("v"))
@@ -295,7 +456,10 @@ class Gen:
         return ir.Unpack(pair, kinds, values)
 
     def gen_setitem(self, scope, depth, loops, fn):
-        dicts = [n for n, k in scope.items() if k == "d" and n not in self.frozen]
+        # FINDINGS F20: an item assigned in a traced block that also calls a mutator
+        # on the dict; so the mutators' dicts take item assignments at the top only.
+        dicts = [n for n, k in scope.items() if k == "d" and n not in self.frozen and
+                 (depth == 0 or n not in self.kept)]
         if not dicts:
             return self.gen_assign(scope, depth, loops, fn)
         name = self.rng.choice(dicts)
@@ -404,7 +568,7 @@ class Gen:
     def function(self, name, params, ret, n_stmts, outer=None, prefix=(), nonlocals=()):
         """A function; `outer`: the enclosing scope of a closure; `prefix`: its first statements."""
         fn = Func(name, params, ret, list(prefix), list(nonlocals))
-        scope = {**(outer or {}), **dict(params)}
+        scope = sc.after_block(fn.body, {**(outer or {}), **dict(params)})
         fn.body += self.block(scope, 0, 0, fn, n=n_stmts)
         if not isinstance(fn.body[-1], Return):
             end = sc.after_block(fn.body, scope)
@@ -447,11 +611,48 @@ class Gen:
         self.frozen = frozenset()
         self.callables += [d.fn for d in closures if not d.fn.nonlocals]
         self.writers = [d.fn for d in closures if d.fn.nonlocals]
+        prefix = closures + self.objects(dict(params))
         ret = [rng.choice(ir.KINDS) for _ in range(rng.randint(1, 3))]
         if not any(k in ("f", "fa") for k in ret):
             ret[0] = rng.choice(["f", "fa"])
-        main = self.function("f", params, ret, rng.randint(2, cfg.max_block + 2), prefix=closures)
-        return Program(self.L, self.helpers, main), params
+        main = self.function("f", params, ret, rng.randint(2, cfg.max_block + 2), prefix=prefix)
+        self.read_back(main)
+        classes = ([self.cls] if self.cls else []) + self.mutators
+        return Program(self.L, self.helpers, main, classes), params
+
+    def objects(self, scope):
+        """The module's class and dict mutators (sometimes), and `f`'s first statements that
+        create objects and a dict for them to change."""
+        rng, out = self.rng, []
+        if rng.random() < self.cfg.p_class:
+            methods = {"add": (["f"], "f", [rng.choice(ADD_BODIES), "return self.total"])}
+            methods.update((m, METHODS[m]) for m in sorted(METHODS) if rng.random() < 0.5)
+            self.cls = ir.ClassDef("K0", methods)
+            for _ in range(rng.choice([1, 1, 2])):
+                out.append(ir.Obj(self.fresh("o"), "K0", [self.expr("f", scope, 1),
+                                                          self.expr("i", scope, 1)]))
+        if rng.random() < self.cfg.p_mutator:
+            for k, (arg, ret, body) in enumerate(rng.sample(MUTATORS, rng.choice([1, 1, 2]))):
+                text = [f"def u{k}(d, {ir.PARAM_NAMES[arg]}):"] + ["    " + line for line in body]
+                self.mutators.append(ir.Mutator(f"u{k}", arg, ret, "\n".join(text)))
+            out.append(Assign(self.fresh("v"), "d", self.assigned("d", scope)))
+            self.kept.add(out[-1].target)
+        return out
+
+    def read_back(self, main):
+        """`f`'s last return reads what the methods and mutators changed, sometimes."""
+        changed = [Name(s.target, "o") for s in main.body if isinstance(s, ir.Obj)] + \
+            [Name(n, "d") for n in sorted(self.kept)]
+        last = main.body[-1]
+        if not changed or self.rng.random() < 0.4:
+            return
+        x = self.rng.choice(changed)
+        parts = {"f": "{1}.total", "i": "{1}.count"} if x.kind == "o" else \
+            {"f": '{1}["s"]', "i": '{1}["k"]'}
+        for j, k in enumerate(main.ret):
+            if k in parts:
+                last.values[j] = Op("({0} + %s)" % parts[k], [last.values[j], x], k)
+                return
 
     def value(self, name, kind):
         rng, L = self.rng, self.L

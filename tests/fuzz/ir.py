@@ -9,7 +9,12 @@ function `f`. Every value has one of five kinds, fixed per variable name:
     fa  float32 array of shape (L,)
     ia  int32 array of shape (L,)
     p   a pair (f, i): a tuple, so a pytree in branch and loop state
-    d   a dict {"s": f, "k": i}: mutated in place by `d["s"] = ...`
+    d   a dict {"s": f, "k": i}: mutated in place by `d["s"] = ...`, or by a
+        mutator `u0(d, x)` that changes its items
+    o   an object of a class `K0` defined in the module, with attributes
+        `total` (f) and `count` (i) that its methods change; not one of
+        KINDS: created once at the top of `f`, never reassigned, passed or
+        returned (an object is no pytree, so it cannot be branch state)
 
 Names say what a variable may do:
 
@@ -19,9 +24,15 @@ Names say what a variable may do:
     t0, t1 ...  `for` targets; assignable (Python resets them each iteration)
     w0, w1 ...  `while` counters; read-only
     c0, c1 ...  lists that collect loop items; only appended to
+    o0, o1 ...  objects (kind o); read-only names, changed through methods
     h0, h1 ...  helper functions (module level); g0, g1 ... closures inside `f`
+    u0, u1 ...  dict mutators (module level): `u0(d, x)` changes d's items
+    K0          a class (module level) whose methods change `self` attributes
 
 A closure may declare `nonlocal` one of `f`'s parameters and update it.
+A method call `o1.add(x)` and a mutator call `u0(d, x)` have side effects;
+like a `nonlocal` closure they are called only as a statement or the value
+of an assignment of `f` (scope.py).
 
 Expressions are templates (`"({0} + {1})"`) over typed children, so the
 shrinker can replace any expression by a child of the same kind.
@@ -29,6 +40,7 @@ shrinker can replace any expression by a child of the same kind.
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import dataclass, field, fields, is_dataclass
 
 KINDS = ("f", "i", "b", "fa", "ia", "p", "d")
@@ -173,6 +185,48 @@ class Try:
 
 
 @dataclass
+class MatchCase:
+    """One `case` of a Match: `values` ([0], [1, 2]) or None for an
+    irrefutable pattern, which is the wildcard `_` (capture None) or a
+    capture name (an int variable bound to the subject); an optional guard."""
+    values: list | None
+    capture: str | None
+    guard: Expr | None
+    body: list
+
+
+@dataclass
+class Match:
+    """`match subject: case ...` on an int subject (value patterns, `|`, captures, guards).
+
+    An irrefutable case (wildcard or unguarded capture) is only the last one,
+    as Python requires.
+    """
+    subject: Expr
+    cases: list
+
+
+@dataclass
+class Raise:
+    """`raise ValueError(msg)`: only inside an `if` (gen.py decides whether it may run)."""
+    msg: str
+
+
+@dataclass
+class Obj:
+    """`o1 = K0(total, count)`: an object, created among `f`'s top-level statements."""
+    target: str
+    cls: str
+    args: list
+
+
+@dataclass
+class ExprStmt:
+    """An expression as a statement: a method or mutator call (`o1.add(x)`, `u0(d, x)`)."""
+    value: Expr
+
+
+@dataclass
 class Break:
     pass
 
@@ -209,10 +263,42 @@ class Def:
 
 
 @dataclass
+class ClassDef:
+    """A module-level class `K0`: `__init__(self, total, count)` and methods that
+    change `self.total` / `self.count`. `methods`: name -> (argument kinds,
+    result kind, body lines); gen.py chooses them."""
+    name: str
+    methods: dict
+
+    @property
+    def text(self) -> str:
+        out = [f"class {self.name}:", "    def __init__(self, total, count):",
+               "        self.total = total", "        self.count = count"]
+        for name, (kinds, _, body) in self.methods.items():
+            params = ", ".join(["self"] + [PARAM_NAMES[k] for k in kinds])
+            out += ["", f"    def {name}({params}):"] + ["        " + line for line in body]
+        return "\n".join(out)
+
+
+PARAM_NAMES = {"f": "x", "i": "k", "fa": "xs"}   # of methods and mutators, by kind
+
+
+@dataclass
+class Mutator:
+    """A module-level `def u0(d, x):` that changes items of its dict argument
+    and returns one; `arg` is the kind of x, `ret` the result kind."""
+    name: str
+    arg: str
+    ret: str
+    text: str
+
+
+@dataclass
 class Program:
     L: int
     helpers: list
     main: Func
+    classes: list = field(default_factory=list)     # ClassDef and Mutator, module level
 
     def funcs(self):
         return [*self.helpers, self.main]
@@ -221,7 +307,7 @@ class Program:
         return render(self)
 
 
-TERMINAL = (Break, Continue, Return)
+TERMINAL = (Break, Continue, Return, Raise)
 
 
 # -------------------------------------------------------------- rendering
@@ -295,6 +381,22 @@ def _render_stmt(s, indent, out, keyword="if"):
         out.append(f"{pad}assert {render_expr(s.test)}, {s.msg!r}")
     elif isinstance(s, Print):
         out.append(f"{pad}print({', '.join([repr(s.tag)] + [render_expr(v) for v in s.values])})")
+    elif isinstance(s, Match):
+        out.append(f"{pad}match {render_expr(s.subject)}:")
+        for c in s.cases:
+            if c.values is not None:
+                pattern = " | ".join(repr(v) for v in c.values)
+            else:
+                pattern = c.capture or "_"
+            guard = f" if {render_expr(c.guard)}" if c.guard is not None else ""
+            out.append(f"{pad}    case {pattern}{guard}:")
+            _render_block(c.body, indent + 8, out)
+    elif isinstance(s, Raise):
+        out.append(f"{pad}raise ValueError({s.msg!r})")
+    elif isinstance(s, Obj):
+        out.append(f"{pad}{s.target} = {s.cls}({', '.join(render_expr(a) for a in s.args)})")
+    elif isinstance(s, ExprStmt):
+        out.append(f"{pad}{render_expr(s.value)}")
     elif isinstance(s, Break):
         out.append(f"{pad}break")
     elif isinstance(s, Continue):
@@ -341,7 +443,7 @@ HEADER = "import contextlib\n\nimport jax\nimport jax.numpy as jnp\n\nimport aut
 
 
 def render(prog: Program) -> str:
-    parts = [HEADER] + [render_func(fn) for fn in prog.funcs()]
+    parts = [HEADER] + [c.text for c in prog.classes] + [render_func(fn) for fn in prog.funcs()]
     return "\n\n".join(parts) + "\n"
 
 
@@ -353,7 +455,7 @@ def is_expr(x) -> bool:
 
 def is_stmt(x) -> bool:
     return isinstance(x, (Assign, Unpack, SetItem, If, While, For, Collect, Def, Assert, Print,
-                          With, Try, Break, Continue, Return))
+                          With, Try, Break, Continue, Return, Match, Raise, Obj, ExprStmt))
 
 
 def walk(node, path=()):
@@ -407,7 +509,14 @@ def own_returns(fn: Func) -> list:
                     ([s.handler] if isinstance(s, Try) else [])
             elif isinstance(s, Collect):
                 todo.append(s.loop.body)
+            elif isinstance(s, Match):
+                todo += [c.body for c in s.cases]
     return out
+
+
+def is_effect(e) -> bool:
+    """A call with a side effect on its arguments: a method (`o1.add(x)`) or a mutator `u0(d, x)`."""
+    return isinstance(e, Op) and re.match(r"\{0\}\.\w+\(|u\d+\(", e.template) is not None
 
 
 def calls(node, prefix="h") -> set:

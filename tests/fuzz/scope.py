@@ -23,6 +23,17 @@ any of its blocks, but never under `and`/`or`/`if`-else: with a traced
 operand those evaluate both sides, as SEMANTICS.md says, so the side effect
 would happen where Python's short-circuit skips it.
 
+Methods of the module's class (`o1.add(x)`) and dict mutators (`u0(d, x)`)
+change their object or dict; the rule for writer calls holds for them too
+(as a statement or the value of an assignment of `f`, never under
+`and`/`or`/`if`-else). Objects are created among `f`'s top-level statements
+only, and never reassigned: an object is no pytree, so it cannot be the
+output of a traced block.
+
+- after a `match`: what every case assigns (a capture counts in its own
+  case) when the last case is irrefutable (`_`, or a capture without a
+  guard); otherwise nothing new, like an `if` without `else`.
+
 The generator and the shrinker's validity check use these same rules.
 """
 from __future__ import annotations
@@ -50,6 +61,13 @@ def after(stmt, scope: dict) -> dict:
         return {**scope, **{n: k for n, k in a.items() if n in b}}
     if isinstance(stmt, ir.Collect):
         return {**after(stmt.loop, scope), stmt.target: stmt.kind}
+    if isinstance(stmt, ir.Match):
+        paths = [after_block(c.body, case_scope(c, scope)) for c in stmt.cases]
+        if not (stmt.cases and stmt.cases[-1].values is None and stmt.cases[-1].guard is None):
+            paths.append(scope)   # no case may match
+        return {**scope, **{n: k for n, k in paths[0].items() if all(n in p for p in paths)}}
+    if isinstance(stmt, ir.Obj):
+        return {**scope, stmt.target: "o"}
     if isinstance(stmt, ir.For) and runs_once(stmt):
         inner = {**scope, **dict(zip(stmt.targets, stmt.kinds))}
         for s in stmt.body:
@@ -58,6 +76,11 @@ def after(stmt, scope: dict) -> dict:
             inner = after(s, inner)
         return inner
     return scope
+
+
+def case_scope(case: ir.MatchCase, scope: dict) -> dict:
+    """The scope of a `case`'s guard and body: its capture is bound (an int)."""
+    return {**scope, case.capture: "i"} if case.capture else scope
 
 
 def after_block(stmts, scope: dict) -> dict:
@@ -90,8 +113,9 @@ LAZY = (" if ", " and ", " or ")
 
 
 def writer_call_at(stmt) -> bool:
-    """Where a statement of `f` may call a writer closure (see the module doc)."""
-    return isinstance(stmt, ir.Assign)
+    """Where a statement of `f` may call a writer closure, a method or a mutator
+    (see the module doc)."""
+    return isinstance(stmt, (ir.Assign, ir.ExprStmt))
 
 
 def assignable(name: str) -> bool:
@@ -145,7 +169,18 @@ class _Ctx:
 
 def validate(prog: ir.Program) -> None:
     """Raises Invalid when `prog` breaks a rule the generator keeps."""
-    helpers = set()
+    helpers = {c.name for c in prog.classes if isinstance(c, ir.Mutator)}
+    classes = {c.name: c for c in prog.classes if isinstance(c, ir.ClassDef)}
+    top = [s for s in prog.main.body if isinstance(s, ir.Obj)]
+    objs = [s for _, s in ir.walk(prog) if isinstance(s, ir.Obj)]
+    if len(top) != len(objs) or any(s.cls not in classes or len(s.args) != 2 or
+                                    [a.kind for a in s.args] != ["f", "i"] for s in top):
+        raise Invalid("an object created other than as K(f, i) at the top of f")
+    methods = {m for c in classes.values() for m in c.methods}
+    for _, n in ir.walk(prog):
+        if ir.is_effect(n) and n.template.startswith("{0}.") and \
+                n.template[4:].split("(")[0] not in methods:
+            raise Invalid(f"call of an unknown method: {n.template}")
     for fn in prog.funcs():
         if fn.nonlocals:
             raise Invalid(f"{fn.name}: `nonlocal` outside a closure")
@@ -163,13 +198,17 @@ def _check_expr(e, scope, ctx):
     for _, n in ir.walk(e):
         if isinstance(n, ir.Name) and scope.get(n.name) != n.kind:
             raise Invalid(f"{n.name} read where it is not certainly assigned as {n.kind}")
-        if isinstance(n, ir.Op) and n.template[0] in "hg" and \
+        if isinstance(n, ir.Op) and n.template[0] in "hgu" and \
                 n.template.split("(")[0] not in ctx.callable:
             raise Invalid(f"call of {n.template.split('(')[0]}, not defined before")
         if isinstance(n, ir.Op) and ir.calls(n, "g") & ctx.writers and \
                 (not ctx.writer_ok or any(t in n.template for t in LAZY)):
             raise Invalid("a closure that declares `nonlocal` called other than as the value "
                           "of an assignment, or where `and`/`or`/`if` may skip it")
+        if isinstance(n, ir.Op) and any(ir.is_effect(m) for _, m in ir.walk(n)) and \
+                (not ctx.writer_ok or ctx.fn.name != "f" or any(t in n.template for t in LAZY)):
+            raise Invalid("a method or mutator called other than as a statement or the value "
+                          "of an assignment of f, or where `and`/`or`/`if` may skip it")
 
 
 def _check_block(stmts, scope, ctx):
@@ -236,6 +275,38 @@ def _check_stmt(s, scope, ctx):
         if s.item.kind not in ("f", "i") or not assignable(s.target) or \
                 ctx.kinds.setdefault(s.target, s.kind) != s.kind:
             raise Invalid(f"bad list collection into {s.target}")
+    elif isinstance(s, ir.Match):
+        _check_expr(s.subject, scope, ctx)
+        if s.subject.kind != "i" or not s.cases:
+            raise Invalid("a match on other than an int, or without cases")
+        case_ctx = replace(ctx, writer_ok=False)
+        seen = set()
+        for j, c in enumerate(s.cases):
+            if c.values is None and c.guard is None and j != len(s.cases) - 1:
+                raise Invalid("an irrefutable case before the last")
+            if c.values is not None and (not c.values or c.capture or seen & set(c.values)
+                                         or not all(type(v) is int for v in c.values)):
+                raise Invalid("bad value pattern")
+            seen |= set(c.values or ())
+            if c.capture and (not assignable(c.capture) or c.capture in ctx.frozen or
+                              ctx.kinds.setdefault(c.capture, "i") != "i"):
+                raise Invalid(f"bad capture {c.capture}")
+            inner = case_scope(c, scope)
+            if c.guard is not None:
+                _check_expr(c.guard, inner, case_ctx)
+                if c.guard.kind not in ("b", "i"):
+                    raise Invalid("a guard of another kind")
+            _check_block(c.body, inner, ctx)
+    elif isinstance(s, ir.Raise):
+        pass
+    elif isinstance(s, ir.Obj):
+        for a in s.args:
+            _check_expr(a, scope, ctx)
+        if not s.target.startswith("o") or ctx.fn.name != "f" or \
+                ctx.kinds.setdefault(s.target, "o") != "o" or s.target in scope:
+            raise Invalid(f"bad object {s.target}")
+    elif isinstance(s, ir.ExprStmt):
+        _check_expr(s.value, scope, ctx)
     elif isinstance(s, ir.With):
         _check_block(s.body, scope, ctx)
     elif isinstance(s, ir.Try):

@@ -7,10 +7,12 @@ fine, keep the first that is still a valid program (scope.validate) and
 still fails the same way, and start again; stop when none applies or the
 time budget is spent. Reductions:
 
-- drop a helper nobody calls, a parameter nobody reads, a returned value;
+- drop a helper, mutator, class or method nobody calls, a parameter nobody
+  reads, a returned value;
 - delete a run of statements (halves first, then single ones);
-- replace an `if`/loop/`with`/`try` by its body (or an `if` by its else
-  branch, a `try` by its handler), drop an `else`, drop a `while` test;
+- replace an `if`/loop/`with`/`try`/`match` by its body (or an `if` by its
+  else branch, a `try` by its handler, a `match` by a case's body), drop an
+  `else`, a `case`, a guard, a `while` test;
 - drop a closure's `nonlocal` (then it may no longer assign the variable);
 - replace an expression by a constant of its kind or by a sub-expression
   of its kind; make argument values simpler.
@@ -59,11 +61,30 @@ def _drop_helpers(case):
             yield _with_prog(case, new)
 
 
+def _drop_classes(case):
+    """A mutator nobody calls, a method nobody calls, a class with no object."""
+    prog = case.prog
+    used = {n.template.split("(")[0] for _, n in ir.walk(prog) if ir.is_effect(n)}
+    for k, c in enumerate(prog.classes):
+        if isinstance(c, ir.Mutator) and c.name not in used or isinstance(c, ir.ClassDef) and \
+                not any(isinstance(s, ir.Obj) and s.cls == c.name for s in prog.main.body):
+            new = copy.deepcopy(prog)
+            del new.classes[k]
+            yield _with_prog(case, new)
+        elif isinstance(c, ir.ClassDef):
+            for m in c.methods:
+                if "{0}." + m not in used:
+                    new = copy.deepcopy(prog)
+                    del new.classes[k].methods[m]
+                    yield _with_prog(case, new)
+
+
 def _inline_calls(case):
-    """Every call of one helper or closure replaced by a constant of its kind (then it can go)."""
+    """Every call of one helper, closure, mutator or method replaced by a constant of its kind
+    (then it can go)."""
     closures = [s.fn for s in case.prog.main.body if isinstance(s, ir.Def)]
-    for h in case.prog.helpers + closures:
-        prefix = h.name + "("
+    effects = sorted({n.template.split("(")[0] + "(" for _, n in ir.walk(case.prog) if ir.is_effect(n)})
+    for prefix in [h.name + "(" for h in case.prog.helpers + closures] + effects:
         new = copy.deepcopy(case.prog)
         calls = [p for p, n in ir.walk(new) if isinstance(n, Op) and n.template.startswith(prefix)]
         for path in sorted(calls, key=len):   # outermost first; inner ones go with them
@@ -154,12 +175,24 @@ def _unwrap(case):
             if isinstance(s, ir.Def) and s.fn.nonlocals:
                 fn = dataclasses.replace(s.fn, nonlocals=[])
                 yield _with_prog(case, ir.replaced(case.prog, path + (i,), ir.Def(fn)))
+            if isinstance(s, ir.Match):
+                for c in s.cases:
+                    yield _with_prog(case, ir.replaced(case.prog, path, stmts[:i] + c.body + stmts[i + 1:]))
+                for j, c in enumerate(s.cases):
+                    if len(s.cases) > 1:
+                        cases = s.cases[:j] + s.cases[j + 1:]
+                        yield _with_prog(case, ir.replaced(case.prog, path + (i, "cases"), cases))
+                    if c.guard is not None:
+                        yield _with_prog(case, ir.replaced(case.prog, path + (i, "cases", j, "guard"), None))
+                    if c.values is not None and len(c.values) > 1:
+                        for v in c.values:
+                            yield _with_prog(case, ir.replaced(case.prog, path + (i, "cases", j, "values"), [v]))
 
 
 def _simplify_exprs(case):
     L = case.prog.L
     for path, e in list(ir.walk(case.prog)):
-        if not ir.is_expr(e):
+        if not ir.is_expr(e) or e.kind == "o":   # an object stays the object
             continue
         options = []
         if isinstance(e, Op) and e.template not in KEEP_WRAPPERS:
@@ -193,8 +226,8 @@ def _simpler_values(v, kind):
         yield type(v)(0)
 
 
-REDUCTIONS = (_inline_calls, _drop_helpers, _drop_closures, _drop_params, _drop_returned, _delete_runs, _unwrap,
-              _simplify_exprs, _simplify_args)
+REDUCTIONS = (_inline_calls, _drop_helpers, _drop_classes, _drop_closures, _drop_params,
+              _drop_returned, _delete_runs, _unwrap, _simplify_exprs, _simplify_args)
 
 
 def size(case) -> int:
