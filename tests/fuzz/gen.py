@@ -186,6 +186,7 @@ class Gen:
         # Dicts that mutators change: created at the top of `f`, never reassigned
         # (FINDINGS F19: one created inside a traced block and changed by a call there).
         self.kept: set = set()
+        self.returned = False   # f has a statement that may return: the rest may be a traced branch
         self.L = rng.randint(*cfg.L)
 
     def assignable(self, name):
@@ -260,6 +261,8 @@ class Gen:
             s = self.stmt(scope, depth, loops, fn, exits, writer_ok=writer_ok)
             out.append(s)
             scope = sc.after(s, scope)
+            if fn.name == "f" and depth == 0 and sc.may_return(s):
+                self.returned = True
             if isinstance(s, ir.TERMINAL):
                 break
         return out
@@ -456,10 +459,12 @@ class Gen:
         return ir.Unpack(pair, kinds, values)
 
     def gen_setitem(self, scope, depth, loops, fn):
-        # FINDINGS F20: an item assigned in a traced block that also calls a mutator
-        # on the dict; so the mutators' dicts take item assignments at the top only.
+        # FINDINGS F20: an item assigned in a traced block and changed by a call
+        # there; so the mutators' dicts take item assignments only at the top of
+        # f before any statement that may return (after one the rest of f may
+        # be a traced branch).
         dicts = [n for n, k in scope.items() if k == "d" and n not in self.frozen and
-                 (depth == 0 or n not in self.kept)]
+                 (depth == 0 and not self.returned or n not in self.kept)]
         if not dicts:
             return self.gen_assign(scope, depth, loops, fn)
         name = self.rng.choice(dicts)
