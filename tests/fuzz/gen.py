@@ -276,8 +276,8 @@ class Gen:
             w["method"] = 0
         if not (writer_ok and self.mutators and self._dicts(scope)):
             w["mutate"] = 0
-        if not exits:   # FINDINGS F21: a staged raise in a loop that collects a list
-            w["raise"] = 0
+        if not exits:   # in a loop that collects a list: FINDINGS F21 (a staged raise),
+            w["raise"] = w["method"] = w["mutate"] = 0   # F22 (a callee's change)
         if depth >= self.cfg.max_depth:
             w["if"] = w["for"] = w["while"] = w["collect"] = w["with"] = w["try"] = 0
             w["match"] = 0
