@@ -1143,3 +1143,50 @@ def python_range_with_traced_break_keeps_a_weak_index(x):
             break
         acc = acc + k
     return acc
+
+
+# ------------------------------------------ fuzz findings F19-F22 (callee changes)
+def _bump_s(d, v=1.0):
+    d["s"] = d["s"] + v
+
+
+def _bump_s_and_k(d):
+    d["s"] = d["s"] + 1.0
+    d["k"] = d["k"] + 1
+
+
+@program((i32(0),), (i32(1),))
+def f19_dict_made_in_a_traced_branch_and_changed_by_a_callee(n):
+    if n == 0:
+        d = {"s": 1.0}
+        _bump_s(d)
+    return 1.0
+
+
+@program((i32(2),), (i32(0),))
+def f20_item_assigned_then_changed_with_another_item(n):
+    d = {"s": 1.0, "k": 1}
+    if n > 0:
+        d["k"] = n + 1
+        _bump_s_and_k(d)
+    return d["k"], d["s"]
+
+
+@program((f32([1.0, -2.0, 3.0]),))
+def f21_raise_that_never_runs_in_a_collecting_loop(xs):
+    c = []
+    for x in xs:
+        if not jnp.isfinite(x):
+            raise ValueError("never")
+        c.append(x * 2.0)
+    return jnp.stack(c)
+
+
+@program((f32([1.0, 1.0, 1.0]),), (f32([0.5, -2.0, 3.0]),))
+def f22_callee_change_read_by_collected_items(xs):
+    d = {"s": 1.0}
+    c = []
+    for x in xs:
+        _bump_s(d, x)
+        c.append(d["s"])
+    return d["s"], jnp.stack(c)

@@ -76,12 +76,36 @@ class _FStrings(visitors.Transformer):
         return node
 
 
+def _collects(loop) -> bool:
+    """Whether the loop appends to a list (the lists converter made it `ag__.list_append`)."""
+    return any(isinstance(n, gast.Call) and isinstance(n.func, gast.Attribute)
+               and n.func.attr == "list_append" and isinstance(n.func.value, gast.Name)
+               and n.func.value.id == "ag__" for n in gast.walk(loop))
+
+
 class _Raises(visitors.StatementTransformer):
     def __init__(self, ctx):
         self.ctx = ctx
+        self.collecting = [False]   # per function: inside a loop that collects a list
 
     def visit_Lambda(self, node):
         return node
+
+    def visit_FunctionDef(self, node):
+        self.collecting.append(False)
+        self.generic_visit(node)
+        self.collecting.pop()
+        return node
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    def _loop(self, node):
+        self.collecting.append(self.collecting[-1] or _collects(node))
+        self.generic_visit(node)
+        self.collecting.pop()
+        return node
+
+    visit_For = visit_While = _loop
 
     def visit_Raise(self, node):
         pending = self.ctx.namer.new("pending")
@@ -94,6 +118,10 @@ class _Raises(visitors.StatementTransformer):
             else:
                 out = templates.replace(_raise_from, pending=pending, exc=exc, cause=node.cause)
         anno.set(out[1], anno.PYTHON_ONLY, True)
+        if self.collecting[-1]:
+            # A loop that collects a list cannot end early (its items are stacked):
+            # after a staged raise it runs on, and the raise fails the call anyway.
+            out = out[:-1]
         return templates.located(out, node)
 
     def visit_Try(self, node):

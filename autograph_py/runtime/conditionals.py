@@ -99,7 +99,7 @@ def _lax_if_once(pred, body, orelse, get_state, set_state, names, at, construct,
             with conditional_region(), paths.taken_when(pred, negated):
                 fn()
             out = st.flatten(get_state(), names)
-            mutations.after_block([l for v in out for l in v.leaves])
+            mutations.after_block(out)
             return [l for v in out for l in v.leaves if is_array(l)], out
         return tracing.trace(run, [])
 

@@ -235,7 +235,7 @@ def _settle(construct, names, init_vars, step_body, index_avals, get_state, set_
             with conditional_region():
                 step_body(*index)
             outs = st.flatten(get_state(), names)
-            mutations.after_block([l for v in outs for l in v.leaves])
+            mutations.after_block(outs)
             carried_out, ys = _step_outputs(plan, outs)
             return carried_out + ys, (ins, outs)
 

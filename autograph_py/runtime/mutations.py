@@ -42,6 +42,9 @@ class Change:
     def __init__(self, obj, kind, key, entry):
         self.obj, self.kind, self.key, self.entry = obj, kind, key, entry
 
+    def kind_key(self):
+        return type(self.obj), self.kind, self.key
+
     def label(self) -> str:
         owner = type(self.obj).__name__
         return f"{owner}.{self.key}" if self.kind == "attr" else f"{owner}[{self.key!r}]"
@@ -62,10 +65,13 @@ class Change:
 
 
 class Watch:
-    def __init__(self, carried=frozenset()):
+    def __init__(self, carried=frozenset(), kinds=frozenset()):
         self.changes: dict = {}     # (id(obj), kind, key) -> Change, first seen first
         self.uncovered: dict = {}   # the same keys, for changes the state does not carry
         self.carried = carried      # keys an earlier restart added to the state
+        # (type, kind, key) of those: the same change of a new object is of one the
+        # block creates on every trace, a temporary of the block, not state.
+        self.kinds = kinds
 
     def restore(self):
         for change in self.changes.values():
@@ -76,7 +82,7 @@ class Watch:
         carried = {id(v) for v in state_leaves}
         for k, change in self.changes.items():
             value = change.read()
-            if value is change.entry or k in self.carried:
+            if value is change.entry or k in self.carried or change.kind_key() in self.kinds:
                 continue
             leaves = jax.tree_util.tree_leaves(value)
             if not leaves or not all(id(l) in carried for l in leaves):
@@ -95,9 +101,9 @@ def watching() -> bool:
 
 
 @contextlib.contextmanager
-def watch(carried=frozenset()):
+def watch(carried=frozenset(), kinds=frozenset()):
     stack = _stack()
-    w = Watch(carried)
+    w = Watch(carried, kinds)
     stack.append(w)
     try:
         yield w
@@ -179,16 +185,17 @@ def extended(get_state, set_state, names, changes):
 def staged(construct, get_state, set_state, names):
     """Runs `construct(get_state, set_state, names)`, a traced `if` or loop; runs it
     again with more state while a callee changed an object its state missed."""
-    entry, carried = get_state(), frozenset()
+    entry, carried, kinds = get_state(), frozenset(), set()
     while True:
-        with watch(carried) as w:
+        with watch(carried, kinds) as w:
             try:
                 return construct(get_state, set_state, names)
             except Restart:
                 pass
-        set_state(entry)   # the aborted traces left their tracers in the state
         w.restore()
+        set_state(entry)   # after: the state's own entry values win over a change's
         carried |= frozenset(w.uncovered)
+        kinds |= {c.kind_key() for c in w.uncovered.values()}
         get_state, set_state, names = extended(get_state, set_state, names,
                                                w.uncovered.values())
 
@@ -200,9 +207,13 @@ def checkpoint() -> None:
         raise Restart()
 
 
-def after_block(state_leaves) -> None:
-    """After one block's trace: note uncovered changes, and undo every change for the next."""
+def after_block(state_vars) -> None:
+    """After one block's trace: note uncovered changes, and undo every change for the next.
+
+    `state_vars` (state.Var) carry a change when one of their leaves is its
+    value; not the items of a list, which may hold a copy of it (`c.append(d["s"])`).
+    """
     stack = getattr(_local, "stack", None)
     if stack:
-        stack[-1].check(state_leaves)
+        stack[-1].check([l for v in state_vars if v.size is None for l in v.leaves])
         stack[-1].restore()
