@@ -29,6 +29,8 @@ and a staged raise of a handled type in its body is an error at trace time.
 """
 from __future__ import annotations
 
+import copy
+
 import gast
 
 from autograph_py.converters.call_trees import format_call
@@ -130,16 +132,11 @@ class _Raises(visitors.StatementTransformer):
             return node
         types = [gast.Name("BaseException", gast.Load(), None, None) if h.type is None
                  else h.type for h in node.handlers]
-        handled = gast.Tuple([_copy(t) for t in types], gast.Load())
+        handled = gast.Tuple([copy.deepcopy(t) for t in types], gast.Load())
         node.body = templates.located(templates.replace(_guarded_body, body=node.body), node)
         return templates.located(templates.replace(_guard, handled=handled, try_stmt=[node]), node)
 
     visit_TryStar = visit_Try
-
-
-def _copy(node):
-    import copy
-    return copy.deepcopy(node)
 
 
 def transform(node, ctx):

@@ -203,7 +203,8 @@ def raise_stmt(exc):
         exc = exc()
     if not isinstance(exc, BaseException):
         return exc  # Python's own TypeError follows
-    _staged().append(exc)
+    if _local.guards:   # only a `try` around it needs to know (see staged_raises_escape)
+        _local.staged.append(exc)
     if paths.is_silent():
         return None
     at = errors.where()
@@ -251,20 +252,22 @@ class staged_raises_escape:
         self.in_body = []
 
     def __enter__(self):
-        _guards().append(self)
+        _local.guards.append(self)
 
     @staticmethod
     @contextlib.contextmanager
     def body():
         """Around the `try` body: notes what is staged there, for the innermost guard."""
-        mark = len(_staged())
+        mark = len(_local.staged)
         try:
             yield
         finally:
-            _guards()[-1].in_body = _staged()[mark:]
+            _local.guards[-1].in_body = _local.staged[mark:]
 
     def __exit__(self, kind, value, tb):
-        _guards().pop()
+        _local.guards.pop()
+        if not _local.guards:
+            _local.staged.clear()
         if kind is not None:
             return False
         caught = [e for e in self.in_body if isinstance(e, self.handled)]
@@ -282,24 +285,16 @@ class staged_raises_escape:
         return False
 
 
-_local = threading.local()
+class _Local(threading.local):
+    def __init__(self):
+        self.guards = []   # the open staged_raises_escape, innermost last
+        self.staged = []   # exceptions staged while one is open
+
+
+_local = _Local()
 _lock = threading.Lock()
 _STAGED: list = []   # every staged exception, by key; the compiled programs refer to them
 _FAILED_ARGS: dict = {}  # key -> the arguments with run-time values, of the last failure
-
-
-def _guards() -> list:
-    guards = getattr(_local, "guards", None)
-    if guards is None:
-        guards = _local.guards = []
-    return guards
-
-
-def _staged() -> list:
-    staged = getattr(_local, "staged", None)
-    if staged is None:
-        staged = _local.staged = []
-    return staged
 
 
 ASSERT_MARK = "assert at"

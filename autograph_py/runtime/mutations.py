@@ -27,7 +27,12 @@ import jax
 from autograph_py.runtime.dispatch import is_array
 from autograph_py.runtime.undefined import MaybeUndefined, Undefined
 
-_local = threading.local()
+class _Local(threading.local):
+    def __init__(self):
+        self.stack = []   # the watches of the constructs being traced, innermost last
+
+
+_local = _Local()
 _MISSING = object()
 
 
@@ -89,20 +94,13 @@ class Watch:
                 self.uncovered.setdefault(k, change)
 
 
-def _stack() -> list:
-    stack = getattr(_local, "stack", None)
-    if stack is None:
-        stack = _local.stack = []
-    return stack
-
-
 def watching() -> bool:
-    return bool(getattr(_local, "stack", None))
+    return bool(_local.stack)
 
 
 @contextlib.contextmanager
 def watch(carried=frozenset(), kinds=frozenset()):
-    stack = _stack()
+    stack = _local.stack
     w = Watch(carried, kinds)
     stack.append(w)
     try:
@@ -111,9 +109,10 @@ def watch(carried=frozenset(), kinds=frozenset()):
         stack.pop()
 
 
-def _containers(values, depth=2):
-    """(obj, kind, contents) for the objects a call may change: user objects and dicts,
-    and those they hold, `depth` levels down (`self.inner.total`, `self.log["n"]`)."""
+def snapshot(values, depth=2):
+    """Before a call, inside a watched block: (obj, kind, contents) for the objects the
+    call may change: user objects and dicts among `values`, and those they hold, `depth`
+    levels down (`self.inner.total`, `self.log["n"]`)."""
     out, seen, level = [], set(), list(values)
     for _ in range(depth + 1):
         below = []
@@ -142,11 +141,6 @@ def _is_user_object(v) -> bool:
         getattr(v, "__dict__", None), dict)
 
 
-def snapshot(values):
-    """Before a call, inside a watched block: what the call can reach, as it is now."""
-    return _containers(values)
-
-
 def record(snap) -> None:
     """After the call: each attribute or item it changed, in every watched block around it."""
     for obj, kind, before in snap:
@@ -154,7 +148,7 @@ def record(snap) -> None:
         for key in set(before) | set(after):
             old, new = before.get(key, _MISSING), after.get(key, _MISSING)
             if old is not new:
-                changed(Change(obj, kind, key, old), _stack())
+                changed(Change(obj, kind, key, old), _local.stack)
 
 
 def changed(change: Change, watches) -> None:
@@ -165,7 +159,7 @@ def changed(change: Change, watches) -> None:
 def extended(get_state, set_state, names, changes):
     """The construct's state with `changes` (their current values) appended."""
     changes = list(changes)
-    outer = list(_stack())   # the blocks around the construct see its writes as changes
+    outer = list(_local.stack)   # the blocks around the construct see its writes as changes
     n = len(names)
 
     def get():
@@ -202,7 +196,7 @@ def staged(construct, get_state, set_state, names):
 
 def checkpoint() -> None:
     """After a construct traced its blocks: start again if the state missed a change."""
-    stack = getattr(_local, "stack", None)
+    stack = _local.stack
     if stack and stack[-1].uncovered:
         raise Restart()
 
@@ -213,7 +207,7 @@ def after_block(state_vars) -> None:
     `state_vars` (state.Var) carry a change when one of their leaves is its
     value; not the items of a list, which may hold a copy of it (`c.append(d["s"])`).
     """
-    stack = getattr(_local, "stack", None)
+    stack = _local.stack
     if stack:
         stack[-1].check([l for v in state_vars if v.size is None for l in v.leaves])
         stack[-1].restore()
