@@ -43,7 +43,7 @@ def convert(fn: Callable, *, strict: bool | None = None) -> Callable:
     converted = transpiler.converted_or_none(fn, strict=bool(strict))
     if converted is None:
         return fn
-    return _strictly(converted) if strict else converted
+    return _strictly(converted) if strict else transpiler.distinct(converted)
 
 
 def _not_python(fn) -> str:

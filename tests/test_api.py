@@ -66,8 +66,10 @@ def test_run_functions_eagerly_runs_the_original_python():
 
 
 def test_convert_is_cached_per_function_and_code():
+    # One conversion (code object) per function; each convert() is its own
+    # function object (see test_results_do_not_depend_on_earlier_calls...).
     c1, c2 = ag.convert(absolute), ag.convert(absolute)
-    assert c1 is c2
+    assert c1 is not c2 and c1.__code__ is c2.__code__ and c1(-3) == c2(-3) == 3
     assert ag.convert(c1) is c1
 
 
@@ -457,3 +459,36 @@ def test_print_under_a_traced_condition_prints_only_where_it_runs_even_python_va
     ag.function(_print_in_branch)(jnp.float32(-1.0))   # not taken: nothing, not even at trace
     jax.effects_barrier()
     assert capfd.readouterr().out == ""
+
+
+def _nested_while(a, b):
+    r = 1
+    while a > 0:
+        r += 1
+        tmp = b
+        while tmp > 0:
+            a -= 1
+            tmp -= 1
+        a -= 1
+    return r
+
+
+def _nested_for(a, b):
+    p = 0
+    for _ in a:
+        tmp = b
+        for j in tmp:
+            p += j
+    return p
+
+
+def test_results_do_not_depend_on_earlier_calls_with_other_static_positions():
+    # The same static value (1, range(2)) at another position, the same avals:
+    # JAX's jit cache, keyed on the function object, would hand back the
+    # first program if both jits shared one converted function.
+    for make in (lambda f, n: ag.function(f, static_argnums=n),
+                 lambda f, n: jax.jit(ag.convert(f), static_argnums=n)):
+        assert int(make(_nested_while, 1)(jnp.int32(0), 1)) == _nested_while(jnp.int32(0), 1)
+        assert int(make(_nested_while, 0)(1, jnp.int32(0))) == _nested_while(1, jnp.int32(0)) == 2
+        assert int(make(_nested_for, 1)(jnp.arange(1), range(2))) == 1
+        assert int(make(_nested_for, 0)(range(2), jnp.arange(1))) == 0

@@ -356,6 +356,26 @@ def run_unconverted(fn, why: str, strict: bool = False):
     return None
 
 
+def distinct(converted):
+    """A new function object over `converted`'s code, closure, globals and attributes.
+
+    Each public `convert` and each `@function` hands JAX its own function
+    object. JAX's C++ jit cache is keyed on the function object and the
+    static argument values, not on which positions are static, so two jits
+    of one shared object, one with `static_argnums=0` and one with `1`, can
+    run each other's programs when the static values and the other
+    arguments' types coincide (silently wrong).
+    """
+    new = types.FunctionType(converted.__code__, converted.__globals__, converted.__name__,
+                             converted.__defaults__, converted.__closure__)
+    new.__kwdefaults__ = converted.__kwdefaults__
+    new.__qualname__ = converted.__qualname__
+    new.__module__ = converted.__module__
+    new.__doc__ = converted.__doc__
+    new.__dict__.update(converted.__dict__)
+    return new
+
+
 def to_code(fn) -> str:
     fn = getattr(fn, "__wrapped__", fn) if not isinstance(fn, types.FunctionType) else fn
     return _conversion(fn).text()
