@@ -29,12 +29,12 @@ test it calls `get_state()` for the entry values, traces each branch after
 Loops work the same way with `while_stmt` and `for_stmt`.
 """
 from autograph_py.runtime.builtins import (HANDLED, assert_stmt, fstring, match_subject,
-                                           raise_stmt, staged_raises_escape)
+                                           raise_stmt, read_local, staged_raises_escape)
 from autograph_py.runtime.calls import converted_call
 from autograph_py.runtime.conditionals import if_exp, if_stmt
 from autograph_py.runtime.logical import and_, compare_chain, not_, or_
 from autograph_py.runtime.loops import for_stmt, while_stmt
-from autograph_py.runtime.undefined import (Undefined, UndefinedReturnValue, load_part, read,
+from autograph_py.runtime.undefined import (Undefined, UndefinedReturnValue, load_part,
                                            store_part)
 
 
@@ -47,7 +47,7 @@ def retval(value):
     return value
 
 
-ld = read  # a read of a local that may be unassigned: raises like Python if it is
+ld = read_local  # a read of a local that may be unassigned: raises like Python if it is
 
 
 def list_append(target, value):

@@ -796,3 +796,83 @@ def test_attribute_a_callee_adds_on_one_path_only_is_an_error_naming_it():
     assert re.search(r"'_Ticker.extra' is read after the `if` statement whose condition is "
                      r"traced, but only the if branch assigns it\n  if branch: Python float 1.0\n"
                      r"  else branch: no value", str(e))
+
+
+def _last_double_range(n):
+    for i in range(n):
+        y = i * 2
+    return y
+
+
+def _last_countdown(n):
+    while n > 0:
+        y = n
+        n = n - 1
+    return y
+
+
+def _last_bounded(n):
+    while n > 0:
+        ag.set_loop_options(maximum_iterations=5)
+        y = n
+        n = n - 1
+    return y
+
+
+def _assigned_in_a_branch_after(n, c):
+    while n > 0:
+        y = n
+        n = n - 1
+    if c > 0:
+        y = c
+    return y
+
+
+def _assigned_in_a_second_loop(n, m):
+    for i in range(n):
+        y = i
+    for j in range(m):
+        y = y + 10 if j > 0 else j
+    return y
+
+
+def test_a_local_a_traced_loop_never_assigned_raises_unbound_local_error_at_its_read():
+    # Python raises UnboundLocalError at the read; so does the compiled program
+    # when the loop ran zero times (and only then).
+    for fn in (_last_double_range, _last_countdown, _last_bounded):
+        f = ag.function(fn)
+        for n in (0, 1, 3):
+            if n == 0:
+                with pytest.raises(UnboundLocalError, match="'y'") as info:
+                    f(jnp.int32(n))
+                last = traceback.extract_tb(info.value.__traceback__)[-1]
+                assert last.filename == __file__ and "return y" in last.line, last
+                with pytest.raises(UnboundLocalError):
+                    fn(n)
+            else:
+                assert int(f(jnp.int32(n))) == fn(n)
+    f = ag.function(_assigned_in_a_branch_after)
+    assert int(f(jnp.int32(0), jnp.int32(4))) == 4     # the branch assigns it: no error
+    assert int(f(jnp.int32(2), jnp.int32(0))) == 1
+    with pytest.raises(UnboundLocalError):
+        f(jnp.int32(0), jnp.int32(0))
+    g = ag.function(_assigned_in_a_second_loop)
+    for n, m in ((0, 1), (0, 3), (2, 0), (2, 2)):
+        assert int(g(jnp.int32(n), jnp.int32(m))) == _assigned_in_a_second_loop(n, m)
+    with pytest.raises(UnboundLocalError):
+        g(jnp.int32(0), jnp.int32(0))
+
+
+def test_zero_trip_reads_are_masked_under_vmap_and_loops_defined_on_entry_have_no_check():
+    batched = ag.function(lambda ns: jax.vmap(ag.convert(_last_double_range))(ns))
+    np.testing.assert_array_equal(batched(jnp.array([1, 2, 3])), [0, 2, 4])
+    with pytest.raises(UnboundLocalError):
+        batched(jnp.array([1, 0, 3]))
+
+    def defined_on_entry(n):
+        y = 0
+        for i in range(n):
+            y = i * 2
+        return y
+    text = str(jax.make_jaxpr(ag.convert(defined_on_entry))(3))
+    assert "callback" not in text and "False:bool[]" not in text, text

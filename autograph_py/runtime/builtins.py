@@ -15,7 +15,7 @@ from autograph_py import errors
 from autograph_py.runtime import paths, trace_log
 from autograph_py.runtime.dispatch import is_traced
 from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedZip
-from autograph_py.runtime.undefined import in_conditional_region
+from autograph_py.runtime.undefined import UnboundUnlessAssigned, in_conditional_region, read
 
 
 class Formatted(str):
@@ -209,6 +209,13 @@ def raise_stmt(exc):
         return None
     at = errors.where()
     trace_log.record("raise", "jax.debug.callback", "a traced condition guards it", at=at)
+    _stage(exc, jax.numpy.asarray(False), at)
+    return None
+
+
+def _stage(exc: BaseException, test, at: str) -> None:
+    """A run-time check that raises `exc` (traced arguments with their run-time values)
+    from `@function` on executions where `test` is false and this code runs."""
     values = [v for a in exc.args for v in (a.values if isinstance(a, Formatted) else (a,))
               if is_traced(v)]
     with _lock:
@@ -221,8 +228,32 @@ def raise_stmt(exc):
         message = str(args[0]) if len(args) == 1 else str(args)
         return f"{type(exc).__name__}: {message} ({RAISE_MARK} {at}) #{key}"
 
-    _check_at_run_time(jax.numpy.asarray(False), None, values, failed)
-    return None
+    _check_at_run_time(test, None, values, failed)
+
+
+def read_local(value):
+    """A user read of a local that may be unassigned (generated code calls it as `ag__.ld`).
+
+    A local that a traced loop may not have assigned is checked when the
+    program runs: UnboundLocalError at this line if no iteration assigned it.
+    """
+    if not isinstance(value, UnboundUnlessAssigned):
+        return read(value)
+    assigned = value.assigned
+    if not is_traced(assigned):
+        if not assigned:
+            raise UnboundLocalError(_unbound_text(value.name))
+        return value.value
+    if not paths.is_silent():
+        at = errors.where()
+        trace_log.record("read", "jax.debug.callback", "a traced loop may not have assigned "
+                         f"'{value.name}'", at=at)
+        _stage(UnboundLocalError(_unbound_text(value.name)), assigned, at)
+    return value.value
+
+
+def _unbound_text(name: str) -> str:
+    return f"cannot access local variable '{name}' where it is not associated with a value"
 
 
 def _run_time_args(args, concrete):

@@ -23,7 +23,7 @@ from autograph_py.runtime import mutations, paths, trace_log
 from autograph_py.runtime.conditionals import _lax_if, as_predicate
 from autograph_py.runtime.dispatch import in_trace, is_array, is_traced
 from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedZip
-from autograph_py.runtime.undefined import conditional_region
+from autograph_py.runtime.undefined import UnboundUnlessAssigned, conditional_region
 
 _MAX_RETRACES = 6
 
@@ -56,7 +56,7 @@ def while_stmt(test, body, get_state, set_state, names, opts=None, nouts=None):
                 trace_log.record("while", "lax.scan", "test is traced and maximum_iterations "
                                  "is set", at=at)
                 _lax_scan(jnp.arange(limit - count), lambda i: i, test, lambda i: body(),
-                          get_state, set_state, names, opts, at, record=False)
+                          get_state, set_state, names, opts, at, record=False, may_not_run=True)
             return
         if not t:
             trace_log.record("while", "python", "test is a Python value")
@@ -215,14 +215,14 @@ def _step_outputs(plan: st.LoopPlan, outs):
 
 
 def _settle(construct, names, init_vars, step_body, index_avals, get_state, set_state, at,
-            allow_append):
+            allow_append, may_not_run=False):
     """Traces one iteration until the carried types stop changing.
 
     `step_body(*index_args)` runs the user's body for one iteration (after the
     state was set); `index_avals` are the avals of its leading arguments (the
     loop index or the scanned item). Returns the plan, the closed jaxpr of
     `(index..., carried...) -> (carried..., ys...)`, and the state after the
-    traced iteration.
+    traced iteration. `may_not_run`: see state.update_loop_plan.
     """
     plan = st.initial_loop_plan(init_vars)
     n_index = len(index_avals)
@@ -234,13 +234,15 @@ def _settle(construct, names, init_vars, step_body, index_avals, get_state, set_
             set_state(values)
             with conditional_region():
                 step_body(*index)
-            outs = st.flatten(get_state(), names)
+            outs = [st.lift_to_match(v_in, v_out)[1] if isinstance(v_in.value, UnboundUnlessAssigned)
+                    else v_out for v_in, v_out in zip(ins, st.flatten(get_state(), names))]
             mutations.after_block(outs)
             carried_out, ys = _step_outputs(plan, outs)
             return carried_out + ys, (ins, outs)
 
         closed, (ins, outs) = tracing.trace(step, list(index_avals) + plan.dynamic_avals())
-        plan, changed = st.update_loop_plan(plan, names, ins, outs, construct, at, allow_append)
+        plan, changed = st.update_loop_plan(plan, names, ins, outs, construct, at, allow_append,
+                                            may_not_run)
         if not changed:
             mutations.checkpoint()   # a callee changed an object the state misses: again
             return plan, closed, outs
@@ -252,14 +254,15 @@ def _settle(construct, names, init_vars, step_body, index_avals, get_state, set_
 
 def _settle_checked(construct, names, init_vars, step_body, masked_body, index_avals, get_state,
                     set_state, at, allow_append):
-    """`_settle`, traced again with `masked_body` where the body has run-time checks."""
+    """`_settle` of a loop that may run zero times, traced again with `masked_body` where
+    the body has run-time checks."""
     before = paths.checks()
     settled = _settle(construct, names, init_vars, step_body, index_avals, get_state, set_state,
-                      at, allow_append)
+                      at, allow_append, may_not_run=True)
     if paths.checks() == before:
         return settled
     return _settle(construct, names, init_vars, masked_body, index_avals, get_state, set_state,
-                   at, allow_append)
+                   at, allow_append, may_not_run=True)
 
 
 def _guarded(extra_test, body, get_state, set_state, names, at, first_runs=False):
@@ -375,19 +378,20 @@ def _lax_range_once(r: TracedRange, extra_test, body, get_state, set_state, name
 
 
 def _lax_scan(xs, make_item, extra_test, body, get_state, set_state, names, opts, at,
-              record=True, exists=None):
+              record=True, exists=None, may_not_run=False):
     if jax.tree_util.tree_leaves(xs)[0].shape[0] == 0:
         # No item: the body never runs, as in Python (a variable it would assign stays unbound).
         trace_log.record("for", "python", "the array has no items", at=at)
         return
     mutations.staged(lambda g, s, n: _lax_scan_once(xs, make_item, extra_test, body, g, s, n, opts,
-                                                    at, record, exists),
+                                                    at, record, exists, may_not_run),
                      get_state, set_state, names)
 
 
 def _lax_scan_once(xs, make_item, extra_test, body, get_state, set_state, names, opts, at,
-                   record=True, exists=None):
-    """`exists`: a boolean per item; the loop ends at the first item without one."""
+                   record=True, exists=None, may_not_run=False):
+    """`exists`: a boolean per item; the loop ends at the first item without one.
+    `may_not_run`: the test may end the loop before its first item (a bounded `while`)."""
     if record:
         trace_log.record("for", "lax.scan", "iterates over a traced array", at=at)
     if exists is not None:
@@ -412,8 +416,9 @@ def _lax_scan_once(xs, make_item, extra_test, body, get_state, set_state, names,
         _guarded(test, body, get_state, set_state, names, at)(make_item(item))
 
     init_vars = st.flatten(get_state(), names)
-    plan, closed, outs = _settle("`for` loop over an array", names, init_vars, step_body, item_avals,
-                           get_state, set_state, at, allow_append=True)
+    plan, closed, outs = _settle("`for` loop over an array", names, init_vars, step_body,
+                                 item_avals, get_state, set_state, at, allow_append=True,
+                                 may_not_run=may_not_run)
     n_carry = len(plan.dynamic_avals())
 
     def scan_fn(carried, item):

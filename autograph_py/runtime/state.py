@@ -24,8 +24,9 @@ from jax._src import dtypes as _dtypes
 
 from autograph_py import errors
 from autograph_py.runtime.dispatch import is_array, is_py_scalar
-from autograph_py.runtime.undefined import (MaybeUndefined, UndefinedReturnValue, is_placeholder,
-                                            is_undefined)
+from autograph_py.runtime.undefined import (MaybeUndefined, UnboundUnlessAssigned,
+                                            UndefinedReturnValue, is_placeholder, is_undefined,
+                                            lift_assigned)
 
 
 @dataclass(frozen=True)
@@ -136,6 +137,22 @@ def flatten(values, names) -> list[Var]:
     return out
 
 
+def lifted(v: Var) -> Var:
+    """`v` as an UnboundUnlessAssigned that is assigned, to join one that may not be."""
+    (out,) = flatten([lift_assigned(v.name, v.value)], [v.name])
+    return out
+
+
+def lift_to_match(a: Var, b: Var) -> tuple[Var, Var]:
+    """Both sides as UnboundUnlessAssigned when one is and the other has a value."""
+    a_u, b_u = (isinstance(v.value, UnboundUnlessAssigned) for v in (a, b))
+    if a_u and not b_u and not is_placeholder(b.value):
+        return a, lifted(b)
+    if b_u and not a_u and not is_placeholder(a.value):
+        return lifted(a), b
+    return a, b
+
+
 def is_dynamic_leaf(v) -> bool:
     return is_array(v) or is_py_scalar(v)
 
@@ -195,6 +212,7 @@ def join_branches(names, sides, construct: str, at: str, labels=("if", "else"),
     t_vars, f_vars = sides
     treedefs, specs, t_src, f_src = [], [], [], []
     for name, t, f in zip(names, t_vars, f_vars):
+        t, f = lift_to_match(t, f)
         t_undef, f_undef = is_undefined(t.value), is_undefined(f.value)
         if t_undef or f_undef:
             if t_undef and f_undef:
@@ -293,11 +311,14 @@ def initial_loop_plan(init_vars: list[Var]) -> LoopPlan:
 
 
 def update_loop_plan(plan: LoopPlan, names, ins: list[Var], outs: list[Var], construct: str,
-                     at: str, allow_append: bool) -> tuple[LoopPlan, bool]:
+                     at: str, allow_append: bool, may_not_run: bool = False
+                     ) -> tuple[LoopPlan, bool]:
     """Joins loop entry state with the state after one iteration.
 
     Returns the widened plan and whether it changed (the body must then be
-    traced again with the new types).
+    traced again with the new types). `may_not_run`: the loop may run zero
+    times, so a variable first assigned in its body is carried as an
+    UnboundUnlessAssigned (its value and whether an iteration assigned it).
     """
     changed = False
     treedefs, specs, appends = list(plan.treedefs), [list(s) for s in plan.specs], dict(plan.appends)
@@ -305,6 +326,11 @@ def update_loop_plan(plan: LoopPlan, names, ins: list[Var], outs: list[Var], con
         if is_undefined(v_in.value):
             if is_undefined(v_out.value):
                 continue
+            if may_not_run and not isinstance(v_in.value, UndefinedReturnValue):
+                # Unassigned on entry, so also on the paths of this trace that skip the
+                # assignment (MaybeUndefined): the next trace carries whether it is.
+                value = v_out.value.value if isinstance(v_out.value, MaybeUndefined) else v_out.value
+                (v_out,) = flatten([lift_assigned(name, value)], [name])
             treedefs[i] = v_out.treedef
             specs[i] = [Dynamic(aval_of(l), v_out.poison.get(j)) if is_dynamic_leaf(l)
                         else Static(l, v_out.poison.get(j)) for j, l in enumerate(v_out.leaves)]

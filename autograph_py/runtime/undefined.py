@@ -1,6 +1,8 @@
 """Placeholders for variables that have no value yet on some path."""
 from __future__ import annotations
 
+import jax
+
 from autograph_py import errors
 from autograph_py.runtime import paths
 
@@ -84,6 +86,40 @@ for _op in ("add sub mul truediv floordiv mod pow matmul and or xor lshift rshif
             "lt le gt ge neg pos abs invert bool int float index len iter getitem "
             "setitem call array jax_array complex round").split():
     setattr(MaybeUndefined, f"__{_op}__", MaybeUndefined._fail)
+
+
+class UnboundUnlessAssigned:
+    """A local first assigned in a traced loop that may run zero times: `value` if `assigned`.
+
+    `assigned` is a traced bool carried through the loop (False on entry,
+    True once an iteration assigned the variable), and through the traced
+    `if`s and loops after it, which treat it as part of the variable (a
+    pytree of the value and the flag). A read of the variable (`ag__.ld`)
+    checks the flag when the compiled program runs and raises
+    UnboundLocalError at the read's line if the variable was never assigned,
+    as Python does.
+    """
+
+    __slots__ = ("name", "value", "assigned")
+
+    def __init__(self, name: str, value, assigned):
+        self.name, self.value, self.assigned = name, value, assigned
+
+    def __repr__(self):
+        return f"<{self.name} if assigned>"
+
+
+jax.tree_util.register_pytree_node(
+    UnboundUnlessAssigned,
+    lambda u: ((u.value, u.assigned), u.name),
+    lambda name, children: UnboundUnlessAssigned(name, *children))
+
+
+def lift_assigned(name: str, value):
+    """`value`, which a path assigned, as the other paths' UnboundUnlessAssigned."""
+    if isinstance(value, UnboundUnlessAssigned) or isinstance(value, Undefined):
+        return value
+    return UnboundUnlessAssigned(name, value, True)
 
 
 _region = paths.Nesting()
