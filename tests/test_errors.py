@@ -876,3 +876,83 @@ def test_zero_trip_reads_are_masked_under_vmap_and_loops_defined_on_entry_have_n
         return y
     text = str(jax.make_jaxpr(ag.convert(defined_on_entry))(3))
     assert "callback" not in text and "False:bool[]" not in text, text
+
+
+def _nested_key_in_a_branch(a):
+    x = {"a": {"a": a}}
+    if x["a"]["a"] > 0:
+        x["a"]["b"] = 1
+    return x
+
+
+def _append_through_a_method_in_a_branch(x):
+    d = {"a": [1.0]}
+    if x > 0:
+        d["a"].append(2.0)
+    return d
+
+
+def _append_in_a_branch(x):
+    lst = [1.0]
+    if x > 0:
+        lst.append(x)
+    return lst
+
+
+def _sort_in_a_branch(x):
+    lst = [3.0, 1.0, 2.0]
+    if x > 0:
+        lst.sort()
+    return lst
+
+
+def _pop_in_a_traced_loop(n):
+    lst = [1, 2, 3, 4]
+    s = 0
+    for _ in range(n):
+        s += lst.pop()
+    return s
+
+
+def _key_added_in_a_loop_that_may_not_run(n):
+    y = {}
+    while n > 11:
+        y["a"] = n
+        n = n - 1
+    y["b"] = n
+    return y
+
+
+def _key_added_in_a_traced_range(n):
+    y = {}
+    for _ in range(n):
+        y["a"] = 1
+    return y
+
+
+def test_a_branch_that_changes_a_container_in_place_does_not_leak_into_the_other():
+    # The traced branch used to change the entry object, so the other branch
+    # (and the result) saw its change: silently wrong. A different structure
+    # is now the error that shows the two sides as the branches left them.
+    for fn, what in ((_nested_key_in_a_branch, "x['a']"),
+                     (_append_through_a_method_in_a_branch, ".append()"),
+                     (_append_in_a_branch, "'lst'")):
+        e, _ = raised(fn, jnp.int32(0) if fn is _nested_key_in_a_branch else jnp.float32(-1))
+        assert isinstance(e, ag.errors.StateError) and what in str(e), e
+        sides = [l for l in str(e).splitlines() if l.strip().startswith(("if branch", "else branch"))]
+        assert len(sides) == 2 and sides[0].split(":", 1)[1] != sides[1].split(":", 1)[1], e
+    # The same structure in both: staged, and the list keeps its identity.
+    f = ag.function(_sort_in_a_branch)
+    for x in (-1.0, 1.0):
+        assert [float(v) for v in f(jnp.float32(x))] == _sort_in_a_branch(x)
+
+
+def test_containers_changed_by_methods_or_keys_added_in_traced_loops_are_clear_errors():
+    e, _ = raised(_pop_in_a_traced_loop, jnp.int32(2))
+    assert isinstance(e, ag.errors.StateError) and ".pop()" in str(e), e
+    for fn in (_key_added_in_a_loop_that_may_not_run, _key_added_in_a_traced_range):
+        e, _ = raised(fn, jnp.int32(0))
+        assert isinstance(e, ag.errors.UndefinedVariableError) and "y['a']" in str(e), e
+        assert f"{HERE}:" in str(e)
+    assert _pop_in_a_traced_loop(2) == int(ag.function(_pop_in_a_traced_loop,
+                                                       static_argnums=0)(2)) == 7

@@ -44,6 +44,8 @@ def converted_call(f, args, kwargs=None):
         return override(*args, **kwargs)
     target = _target(f)
     if target is None:
+        if mutations.watching() and mutations.container_mutator(f) is not None:
+            return _container_method(f, args, kwargs)
         if trace_log.listening():
             trace_log.record("call", "called as is", _why_as_is(f))
         return f(*args, **kwargs)
@@ -89,6 +91,16 @@ def converted_call(f, args, kwargs=None):
 
 
 _depth = threading.local()
+
+
+def _container_method(f, args, kwargs):
+    """`lst.pop()`, `d.update(e)`, ... on a container a traced block sees: a change of its
+    contents, which the block's state must carry (mutations.ContentsChange)."""
+    change = mutations.ContentsChange(f.__self__, f.__name__)
+    out = f(*args, **kwargs)
+    if not change.unchanged():
+        mutations.changed(change, mutations.watches())
+    return out
 
 
 def _any_traced(args, kwargs):

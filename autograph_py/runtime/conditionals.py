@@ -86,15 +86,17 @@ def _lax_if(cond, body, orelse, get_state, set_state, names, at, construct="`if`
                                                   construct, at)
     mutations.staged(lambda g, s, n: _lax_if_once(pred, body, orelse, g, s, n, at, construct,
                                                   skip_keeps_earlier),
-                     get_state, set_state, names)
+                     get_state, set_state, names, roots=(body, orelse))
 
 
 def _lax_if_once(pred, body, orelse, get_state, set_state, names, at, construct,
                  skip_keeps_earlier):
     init = get_state()
+    saved = st.containers(init)
 
     def traced(fn, negated):
         def run():
+            st.restore(saved)
             set_state(init)
             with conditional_region(), paths.taken_when(pred, negated):
                 fn()
@@ -104,6 +106,7 @@ def _lax_if_once(pred, body, orelse, get_state, set_state, names, at, construct,
         return tracing.trace(run, [])
 
     (t_jaxpr, t_vars), (f_jaxpr, f_vars) = traced(body, False), traced(orelse, True)
+    st.restore(saved)   # no branch's trace-time change stays in the entry objects
     mutations.checkpoint()   # a callee changed an object the state misses: again, with it
     plan = st.join_branches(names, (t_vars, f_vars), construct, at,
                             else_keeps_earlier=skip_keeps_earlier)

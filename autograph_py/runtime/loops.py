@@ -291,7 +291,8 @@ def _holds(t) -> bool:
 
 
 def _lax_while(test, body, get_state, set_state, names, opts, at):
-    mutations.staged(lambda g, s, n: _lax_while_once(test, body, g, s, n, opts, at), get_state, set_state, names)
+    mutations.staged(lambda g, s, n: _lax_while_once(test, body, g, s, n, opts, at),
+                     get_state, set_state, names, roots=(test, body))
 
 
 def _lax_while_once(test, body, get_state, set_state, names, opts, at):
@@ -336,7 +337,8 @@ def _test_changes_state(changes, at):
 
 
 def _lax_range(r: TracedRange, extra_test, body, get_state, set_state, names, opts, at):
-    mutations.staged(lambda g, s, n: _lax_range_once(r, extra_test, body, g, s, n, opts, at), get_state, set_state, names)
+    mutations.staged(lambda g, s, n: _lax_range_once(r, extra_test, body, g, s, n, opts, at),
+                     get_state, set_state, names, roots=(extra_test, body))
 
 
 def _lax_range_once(r: TracedRange, extra_test, body, get_state, set_state, names, opts, at):
@@ -385,7 +387,7 @@ def _lax_scan(xs, make_item, extra_test, body, get_state, set_state, names, opts
         return
     mutations.staged(lambda g, s, n: _lax_scan_once(xs, make_item, extra_test, body, g, s, n, opts,
                                                     at, record, exists, may_not_run),
-                     get_state, set_state, names)
+                     get_state, set_state, names, roots=(extra_test, body))
 
 
 def _lax_scan_once(xs, make_item, extra_test, body, get_state, set_state, names, opts, at,

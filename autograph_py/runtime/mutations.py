@@ -25,7 +25,8 @@ import types
 import jax
 
 from autograph_py.runtime.dispatch import is_array
-from autograph_py.runtime.undefined import MaybeUndefined, Undefined
+from autograph_py.runtime.undefined import (MaybeUndefined, UnboundUnlessAssigned, Undefined,
+                                           store_part)
 
 class _Local(threading.local):
     def __init__(self):
@@ -63,20 +64,110 @@ class Change:
         target = self.obj.__dict__ if self.kind == "attr" else self.obj
         if isinstance(value, MaybeUndefined):
             value._fail()   # set on some paths only: the object outlives the block
+        if isinstance(value, UnboundUnlessAssigned):
+            store_part(target, self.key, value, attribute=False)   # its error
         if value is _MISSING or isinstance(value, Undefined):
             target.pop(self.key, None)
         else:
             target[self.key] = value
 
 
+class ContentsChange(Change):
+    """The items of a list or dict that a method changed in place (`lst.pop()`, `d.update(e)`).
+
+    Only containers that existed before the construct and that it can see
+    are recorded (`visible`); a container the block creates is a temporary.
+    As state, the container stays the same object: its contents are the
+    state variable, written back in place.
+    """
+    __slots__ = ()
+
+    def __init__(self, obj, method: str):
+        super().__init__(obj, "contents", method, _contents(obj))
+
+    def kind_key(self):
+        return id(self.obj), self.kind, self.key   # never the "same change of a new object"
+
+    def label(self) -> str:
+        return f"the {type(self.obj).__name__} that .{self.key}() changes"
+
+    def read(self):
+        return _contents(self.obj)
+
+    def unchanged(self) -> bool:
+        now = self.obj
+        if len(now) != len(self.entry):
+            return False
+        if isinstance(now, list):
+            return all(a is b for a, b in zip(now, self.entry))
+        return all(k in self.entry and now[k] is self.entry[k] for k in now)
+
+    def write(self, value):
+        if isinstance(value, (MaybeUndefined, UnboundUnlessAssigned)):
+            store_part({}, self.key, value, attribute=False)   # its error
+        if isinstance(self.obj, list):
+            self.obj[:] = value
+        else:
+            self.obj.clear()
+            self.obj.update(value)
+
+
+def _contents(obj):
+    return list(obj) if isinstance(obj, list) else dict(obj)
+
+
+# The methods of list and dict that change the object in place.
+MUTATORS = {list: frozenset({"append", "extend", "insert", "remove", "pop", "clear", "sort",
+                             "reverse", "__setitem__", "__delitem__", "__iadd__"}),
+            dict: frozenset({"update", "pop", "popitem", "setdefault", "clear", "__setitem__",
+                             "__delitem__", "__ior__"})}
+
+
+def container_mutator(f):
+    """The list or dict whose in-place method `f` is, while a traced block may see it; else None."""
+    obj = getattr(f, "__self__", None)
+    if type(obj) not in MUTATORS or f.__name__ not in MUTATORS[type(obj)]:
+        return None
+    if not any(id(obj) in w.visible for w in _local.stack):
+        return None
+    return obj
+
+
+def visible(roots, depth=3) -> frozenset:
+    """ids of the lists and dicts that the block functions `roots` reach through their closures:
+    the containers that exist before the construct and that its blocks can change."""
+    ids, seen, level = set(), set(), list(roots)
+    for _ in range(depth + 1):
+        below = []
+        for v in level:
+            if id(v) in seen or is_array(v) or isinstance(v, (int, float, str, bool)):
+                continue
+            seen.add(id(v))
+            if isinstance(v, types.FunctionType):
+                for cell in v.__closure__ or ():
+                    try:
+                        below.append(cell.cell_contents)
+                    except ValueError:   # an empty cell
+                        pass
+                below.extend(v.__defaults__ or ())
+            elif isinstance(v, (list, dict)):
+                ids.add(id(v))
+                below.extend(v if isinstance(v, list) else v.values())
+            elif isinstance(v, tuple) or _is_user_object(v):
+                below.extend(v if isinstance(v, tuple) else v.__dict__.values())
+        level = below
+    return frozenset(ids)
+
+
 class Watch:
-    def __init__(self, carried=frozenset(), kinds=frozenset()):
+    def __init__(self, carried=frozenset(), kinds=frozenset(), visible=frozenset()):
         self.changes: dict = {}     # (id(obj), kind, key) -> Change, first seen first
         self.uncovered: dict = {}   # the same keys, for changes the state does not carry
         self.carried = carried      # keys an earlier restart added to the state
         # (type, kind, key) of those: the same change of a new object is of one the
         # block creates on every trace, a temporary of the block, not state.
         self.kinds = kinds
+        self.visible = visible      # ids of the containers the block can see (see visible())
 
     def restore(self):
         for change in self.changes.values():
@@ -86,9 +177,16 @@ class Watch:
         """After a block's trace: which changes its state (`state_leaves`) does not carry."""
         carried = {id(v) for v in state_leaves}
         for k, change in self.changes.items():
-            value = change.read()
-            if value is change.entry or k in self.carried or change.kind_key() in self.kinds:
+            if k in self.carried or change.kind_key() in self.kinds:
                 continue
+            if isinstance(change, ContentsChange):
+                if change.unchanged():
+                    continue
+                value = change.read()
+            else:
+                value = change.read()
+                if value is change.entry:
+                    continue
             leaves = jax.tree_util.tree_leaves(value)
             if not leaves or not all(id(l) in carried for l in leaves):
                 self.uncovered.setdefault(k, change)
@@ -98,10 +196,14 @@ def watching() -> bool:
     return bool(_local.stack)
 
 
+def watches() -> list:
+    return _local.stack
+
+
 @contextlib.contextmanager
-def watch(carried=frozenset(), kinds=frozenset()):
+def watch(carried=frozenset(), kinds=frozenset(), visible=frozenset()):
     stack = _local.stack
-    w = Watch(carried, kinds)
+    w = Watch(carried, kinds, visible)
     stack.append(w)
     try:
         yield w
@@ -168,6 +270,12 @@ def extended(get_state, set_state, names, changes):
     def set_(values):
         set_state(values[:n])
         for c, v in zip(changes, values[n:]):
+            if isinstance(c, ContentsChange):
+                change = ContentsChange(c.obj, c.key)
+                c.write(v)
+                if not change.unchanged():
+                    changed(change, outer)
+                continue
             before = c.read()
             if v is not before:
                 c.write(v)
@@ -176,12 +284,14 @@ def extended(get_state, set_state, names, changes):
     return get, set_, (*names, *(c.label() for c in changes))
 
 
-def staged(construct, get_state, set_state, names):
+def staged(construct, get_state, set_state, names, roots=()):
     """Runs `construct(get_state, set_state, names)`, a traced `if` or loop; runs it
-    again with more state while a callee changed an object its state missed."""
+    again with more state while a callee, or a method of a list or dict that
+    the block functions `roots` can see, changed an object its state missed."""
     entry, carried, kinds = get_state(), frozenset(), set()
+    seen = visible(roots)
     while True:
-        with watch(carried, kinds) as w:
+        with watch(carried, kinds, seen) as w:
             try:
                 return construct(get_state, set_state, names)
             except Restart:

@@ -86,6 +86,10 @@ class Var:
     size: int | None = None   # length, when the value is a list (it may grow by appends)
     poison: dict = field(default_factory=dict)   # leaf index -> why it may be unassigned
 
+    def as_traced(self):
+        """The value as it was when flattened (a list changed in place since is not)."""
+        return self.treedef.unflatten(self.leaves)
+
 
 
 def outputs_only(get_state, set_state, names, nouts, construct: str, at: str,
@@ -151,6 +155,36 @@ def lift_to_match(a: Var, b: Var) -> tuple[Var, Var]:
     if b_u and not a_u and not is_placeholder(a.value):
         return lifted(a), b
     return a, b
+
+
+def containers(values) -> list:
+    """(container, copy of its contents) for each list and dict that `values` hold.
+
+    A branch that changes one in place (`lst.append(v)`, `d["a"]["b"] = 1`)
+    changes the entry value the other branch starts from; restoring these
+    gives each branch, and the code after the construct, the entry contents.
+    """
+    out, seen, todo = [], set(), list(values)
+    while todo:
+        v = todo.pop()
+        if isinstance(v, MaybeUndefined):
+            todo.append(v.value)
+        elif isinstance(v, (list, dict)) and id(v) not in seen:
+            seen.add(id(v))
+            out.append((v, list(v) if isinstance(v, list) else dict(v)))
+            todo.extend(v if isinstance(v, list) else v.values())
+        elif isinstance(v, tuple):
+            todo.extend(v)
+    return out
+
+
+def restore(saved: list) -> None:
+    for obj, contents in saved:
+        if isinstance(obj, list):
+            obj[:] = contents
+        else:
+            obj.clear()
+            obj.update(contents)
 
 
 def is_dynamic_leaf(v) -> bool:
@@ -230,7 +264,7 @@ def join_branches(names, sides, construct: str, at: str, labels=("if", "else"),
             leaf_specs = []
             for j, leaf in enumerate(present.leaves):
                 if not is_dynamic_leaf(leaf):
-                    raise _mismatch(name, construct, at, labels, t.value, f.value)
+                    raise _mismatch(name, construct, at, labels, t.as_traced(), f.as_traced())
                 leaf_specs.append(Dynamic(aval_of(leaf), poison or present.poison.get(j)))
             treedefs.append(present.treedef)
             specs.append(leaf_specs)
@@ -239,7 +273,7 @@ def join_branches(names, sides, construct: str, at: str, labels=("if", "else"),
             f_src.append(zeros if f_undef else f.leaves)
             continue
         if t.treedef != f.treedef:
-            raise _mismatch(name, construct, at, labels, t.value, f.value, what="structure")
+            raise _mismatch(name, construct, at, labels, t.as_traced(), f.as_traced(), what="structure")
         leaf_specs = []
         for j, (a, b) in enumerate(zip(t.leaves, f.leaves)):
             poison = t.poison.get(j) or (None if else_keeps_earlier else f.poison.get(j))
@@ -247,10 +281,10 @@ def join_branches(names, sides, construct: str, at: str, labels=("if", "else"),
                 leaf_specs.append(Static(a, poison))
             elif is_dynamic_leaf(a) and is_dynamic_leaf(b):
                 def shape_error(a=a, b=b):
-                    raise _mismatch(name, construct, at, labels, t.value, f.value, what="shape")
+                    raise _mismatch(name, construct, at, labels, t.as_traced(), f.as_traced(), what="shape")
                 leaf_specs.append(Dynamic(join_avals(aval_of(a), aval_of(b), shape_error), poison))
             else:
-                raise _mismatch(name, construct, at, labels, t.value, f.value, what="type")
+                raise _mismatch(name, construct, at, labels, t.as_traced(), f.as_traced(), what="type")
         treedefs.append(t.treedef)
         specs.append(leaf_specs)
         t_src.append(t.leaves)
@@ -341,7 +375,7 @@ def update_loop_plan(plan: LoopPlan, names, ins: list[Var], outs: list[Var], con
         if v_in.treedef != v_out.treedef:
             grown = _appended_items(v_in, v_out.value)
             if grown is None:
-                raise _loop_mismatch(name, construct, at, v_in.value, v_out.value, "structure")
+                raise _loop_mismatch(name, construct, at, v_in.as_traced(), v_out.as_traced(), "structure")
             if not allow_append:
                 raise errors.TracedListError(errors.message(
                     f"list '{name}' grows in the {construct} whose trip count is traced",
@@ -354,7 +388,7 @@ def update_loop_plan(plan: LoopPlan, names, ins: list[Var], outs: list[Var], con
             for item in grown:
                 leaves, td = jax.tree_util.tree_flatten(item)
                 if not all(is_dynamic_leaf(l) for l in leaves):
-                    raise _loop_mismatch(name, construct, at, v_in.value, v_out.value, "type")
+                    raise _loop_mismatch(name, construct, at, v_in.as_traced(), v_out.as_traced(), "type")
                 items.append((td, [aval_of(l) for l in leaves]))
             appends[i] = (v_in.size, items)
             specs[i] = [Static(l) for l in v_in.leaves]
@@ -372,15 +406,15 @@ def update_loop_plan(plan: LoopPlan, names, ins: list[Var], outs: list[Var], con
                 if _same_static(spec.value, o):
                     continue
                 if not (is_dynamic_leaf(spec.value) and is_dynamic_leaf(o)):
-                    raise _loop_mismatch(name, construct, at, v_in.value, v_out.value, "type")
+                    raise _loop_mismatch(name, construct, at, v_in.as_traced(), v_out.as_traced(), "type")
                 base = aval_of(spec.value)
             else:
                 if not is_dynamic_leaf(o):
-                    raise _loop_mismatch(name, construct, at, v_in.value, v_out.value, "type")
+                    raise _loop_mismatch(name, construct, at, v_in.as_traced(), v_out.as_traced(), "type")
                 base = spec.aval
 
             def shape_error():
-                raise _loop_mismatch(name, construct, at, v_in.value, v_out.value, "shape")
+                raise _loop_mismatch(name, construct, at, v_in.as_traced(), v_out.as_traced(), "shape")
             out = aval_of(o)
             if base.weak_type and not out.weak_type:
                 # A Python scalar or weak value on entry takes the dtype the body gives it.
@@ -392,7 +426,7 @@ def update_loop_plan(plan: LoopPlan, names, ins: list[Var], outs: list[Var], con
                 if joined.dtype != out.dtype and not out.weak_type:
                     # The body makes a narrower dtype (float to int, int32 to bool, ...)
                     # than the loop carries; eagerly it would have that dtype afterwards.
-                    raise _loop_mismatch(name, construct, at, v_in.value, v_out.value, "dtype")
+                    raise _loop_mismatch(name, construct, at, v_in.as_traced(), v_out.as_traced(), "dtype")
             if isinstance(spec, Static) or joined != spec.aval:
                 specs[i][j] = Dynamic(joined, poison)
                 changed = True

@@ -190,6 +190,8 @@ def store_part(base, key, value, attribute: bool) -> None:
             details=details + ("an item or attribute stays visible after the block, so every "
                                "path must give it a value",),
             at=at, fix=fix))
+    if isinstance(value, UnboundUnlessAssigned) and not in_conditional_region():
+        raise _part_maybe_unassigned(value.name)
     if is_undefined(value):
         try:
             delattr(base, key) if attribute else base.__delitem__(key)
@@ -199,3 +201,14 @@ def store_part(base, key, value, attribute: bool) -> None:
         setattr(base, key, value)
     else:
         base[key] = value
+
+
+def _part_maybe_unassigned(label: str):
+    return errors.UndefinedVariableError(errors.message(
+        f"{label} is first assigned in a traced loop that may run zero times, and an item or "
+        "attribute cannot be missing on some runs only",
+        details=(f"Whether {label} exists after the loop would depend on its trip count, "
+                 "which is known only when the compiled program runs.",),
+        at=errors.where(2),
+        fix=f"Assign {label} before the loop (for example to zeros of its final shape and "
+            "dtype), or make the loop's trip count a Python value."))
