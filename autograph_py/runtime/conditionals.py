@@ -126,4 +126,5 @@ def _lax_if_once(pred, body, orelse, get_state, set_state, names, at, construct,
 
     outs = iter(tracing.cond(pred, branch(t_jaxpr, plan.sources[0]),
                              branch(f_jaxpr, plan.sources[1])))
-    set_state(st.rebuild(names, plan.treedefs, plan.specs, outs))
+    set_state(st.keep_identity(st.rebuild(names, plan.treedefs, plan.specs, outs),
+                               (t_vars, f_vars), mutations.visible_here()))

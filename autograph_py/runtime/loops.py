@@ -307,8 +307,8 @@ def _lax_while_once(test, body, get_state, set_state, names, opts, at):
         with paths.taken_when(active):
             body()
 
-    plan, closed, _ = _settle_checked("`while` loop", names, init_vars, body, masked, [],
-                                      get_state, set_state, at, allow_append=False)
+    plan, closed, outs = _settle_checked("`while` loop", names, init_vars, body, masked, [],
+                                         get_state, set_state, at, allow_append=False)
 
     def cond_fun(carried):
         set_state(_rebuild(plan, names, carried))
@@ -320,7 +320,7 @@ def _lax_while_once(test, body, get_state, set_state, names, opts, at):
 
     final = tracing.while_loop(cond_fun, lambda c: tracing.replay(closed, *c),
                                _initial_carry(plan, init_vars))
-    set_state(_rebuild(plan, names, final))
+    set_state(st.keep_identity(_rebuild(plan, names, final), [outs], mutations.visible_here()))
 
 
 def _test_changes_state(changes, at):
@@ -351,9 +351,9 @@ def _lax_range_once(r: TracedRange, extra_test, body, get_state, set_state, name
         with paths.taken_when(jnp.where(step > 0, i < stop, i > stop)):
             run(i)
 
-    plan, closed, _ = _settle_checked("`for` loop over a traced range", names, init_vars, run,
-                                      masked, [i_aval], get_state, set_state, at,
-                                      allow_append=False)
+    plan, closed, outs = _settle_checked("`for` loop over a traced range", names, init_vars,
+                                         run, masked, [i_aval], get_state, set_state, at,
+                                         allow_append=False)
     init = _initial_carry(plan, init_vars)
     if extra_test is None and isinstance(r.step, int) and r.step == 1:
         trace_log.record("for", "lax.fori_loop", "range bound is traced", at=at)
@@ -376,7 +376,7 @@ def _lax_range_once(r: TracedRange, extra_test, body, get_state, set_state, name
             return [i + step] + tracing.replay(closed, i, *carried)
 
         final = tracing.while_loop(cond_fun, body_fun, [start] + init)[1:]
-    set_state(_rebuild(plan, names, final))
+    set_state(st.keep_identity(_rebuild(plan, names, final), [outs], mutations.visible_here()))
 
 
 def _lax_scan(xs, make_item, extra_test, body, get_state, set_state, names, opts, at,
@@ -446,4 +446,4 @@ def _lax_scan_once(xs, make_item, extra_test, body, get_state, set_state, names,
             for (td, _), leaves in zip(items, stacked):
                 grown.append(td.unflatten([leaf[k] for leaf in leaves]))
         values[i] = grown
-    set_state(tuple(values))
+    set_state(st.keep_identity(values, [outs], mutations.visible_here()))

@@ -200,6 +200,11 @@ def watches() -> list:
     return _local.stack
 
 
+def visible_here() -> frozenset:
+    """The containers the innermost traced construct can see (see visible())."""
+    return _local.stack[-1].visible if _local.stack else frozenset()
+
+
 @contextlib.contextmanager
 def watch(carried=frozenset(), kinds=frozenset(), visible=frozenset()):
     stack = _local.stack

@@ -187,6 +187,26 @@ def restore(saved: list) -> None:
             obj.update(contents)
 
 
+def keep_identity(values, sides, visible_ids) -> tuple:
+    """`values` (rebuilt after a construct), where every traced side left a variable bound to
+    one object that exists outside the construct (`e = d` in the body), bound to it again.
+
+    A rebuilt value is a new object; Python's is the same one, so a later
+    change through either name shows through the other.
+    """
+    values = list(values)
+    for i, value in enumerate(values):
+        objs = [side[i].value.value if isinstance(side[i].value, UnboundUnlessAssigned)
+                else side[i].value for side in sides]
+        o = objs[0]
+        if (id(o) not in visible_ids or not all(x is o for x in objs)
+                or isinstance(values[i], MaybeUndefined)):
+            continue
+        values[i] = (UnboundUnlessAssigned(value.name, o, value.assigned)
+                     if isinstance(value, UnboundUnlessAssigned) else o)
+    return tuple(values)
+
+
 def is_dynamic_leaf(v) -> bool:
     return is_array(v) or is_py_scalar(v)
 
