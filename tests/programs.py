@@ -1190,3 +1190,47 @@ def f22_callee_change_read_by_collected_items(xs):
         _bump_s(d, x)
         c.append(d["s"])
     return d["s"], jnp.stack(c)
+
+
+@program((f32(0.0),), (f32(2.0),))
+def f23_dict_assigned_in_a_loop_after_a_traced_return_under_a_python_if(x):
+    if True:
+        if x > 1.0:
+            return 1
+    for t in jnp.ones(3):
+        for u in jnp.ones(3):
+            d = {"s": 1.0}
+            return 2
+        d["s"] = x + 1.0
+    return 3
+
+
+@program((f32([1.0, 2.0, 3.0]),))
+def f24_alias_made_in_a_traced_loop_changed_after_it(xs):
+    d = {"s": 0.5}
+    for x in xs:
+        e = d
+    e["s"] = 1.0
+    return d["s"]
+
+
+@program((i32(3),), (i32(1),))
+def f24_alias_made_in_a_traced_range_changed_after_it(n):
+    d = {"s": 0.5, "k": n}
+    for i in range(n):
+        e = d
+    e["s"] = 1.0
+    return d["s"], d["k"]
+
+
+@program((f32(1.0),), (f32(-1.0),))
+def f24_alias_made_in_both_branches_of_a_traced_if(x):
+    d = {"s": 0.5}
+    if x > 0:
+        e = d
+        y = x
+    else:
+        e = d
+        y = -x
+    e["s"] = y
+    return d["s"]

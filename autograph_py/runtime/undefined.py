@@ -165,12 +165,21 @@ def load_part(base, key, label: str, attribute: bool):
     'k') or whose base the block creates has no entry value; like a local
     assigned later, it is an `Undefined` until a path assigns it.
     """
+    base = _assigned_value(base)
     if isinstance(base, Undefined):
         return Undefined(label)
     try:
         return getattr(base, key) if attribute else base[key]
     except (KeyError, AttributeError):
         return Undefined(label)
+
+
+def _assigned_value(base):
+    """The object a base that only some paths (or runs) assigned holds on those that did:
+    its parts are state of the object itself."""
+    if isinstance(base, (MaybeUndefined, UnboundUnlessAssigned)):
+        return base.value
+    return base
 
 
 def store_part(base, key, value, attribute: bool) -> None:
@@ -181,6 +190,10 @@ def store_part(base, key, value, attribute: bool) -> None:
     this function cannot see (the caller holds the dict), so that is an error
     here, not at a later read.
     """
+    if isinstance(base, (MaybeUndefined, UnboundUnlessAssigned)):
+        base = base.value
+        if isinstance(value, MaybeUndefined):
+            value = value.value   # what the base's own placeholder guards
     if isinstance(base, Undefined):
         return  # the base itself is restored to "unassigned": so is the part
     if isinstance(value, MaybeUndefined) and not in_conditional_region():
