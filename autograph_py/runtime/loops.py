@@ -22,7 +22,7 @@ from autograph_py.runtime import state as st
 from autograph_py.runtime import mutations, paths, trace_log
 from autograph_py.runtime.conditionals import _lax_if, as_predicate
 from autograph_py.runtime.dispatch import in_trace, is_array, is_traced
-from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedZip
+from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedReversed, TracedZip
 from autograph_py.runtime.undefined import UnboundUnlessAssigned, conditional_region
 
 _MAX_RETRACES = 6
@@ -90,6 +90,8 @@ def for_stmt(iterable, extra_test, body, get_state, set_state, names, opts=None,
     Python iterables stay Python loops.
     """
     opts = opts or {}
+    if isinstance(iterable, TracedReversed):
+        iterable = iterable.take_flipped()   # reversed(array): scan the flipped array
     if is_traced(iterable) or isinstance(iterable, (TracedRange, TracedEnumerate, TracedZip)):
         get_state, set_state, names = st.outputs_only(get_state, set_state, names, nouts,
                                                       "`for` loop", errors.where(),
