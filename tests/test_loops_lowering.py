@@ -100,3 +100,164 @@ def test_reversed_enumerate_and_zip_are_not_reversible_as_in_python(fn, kind):
     with pytest.raises(TypeError, match=f"'{kind}' object is not reversible") as info:
         jax.jit(ag.convert(fn))(x)
     assert "test_loops_lowering.py:" in str(info.value)
+
+
+# ------------------------------------------------- dtype of a weak entry
+
+def _scan_if(x, zero):
+    s = zero
+    for v in x:
+        if v > 0:
+            s = s + v
+    return s
+
+
+def _fori_if(x, zero):
+    s = zero
+    for i in range(x.shape[0] - jnp.int32(0)):   # a traced bound: fori_loop
+        if x[i] > 0:
+            s = s + x[i]
+    return s
+
+
+def _while_if(x, zero):
+    s = zero
+    i = 0
+    while i < x.shape[0] - jnp.int32(0):   # a traced test: while_loop
+        if x[i] > 0:
+            s = s + x[i]
+        i += 1
+    return s
+
+
+def _if(x, zero):
+    s = zero
+    if x[0] > 0:
+        s = s + x[0]
+    return s
+
+
+def _dtype_cases():
+    vals = np.array([1, 2, 0, 3])
+    return [(jnp.asarray(vals, jnp.bfloat16), 0.0), (jnp.asarray(vals, jnp.float16), 0.0),
+            (jnp.asarray(vals, jnp.int8), 0), (jnp.asarray(vals, jnp.uint8), 0),
+            (jnp.asarray(vals, jnp.float16), 0), (jnp.asarray(vals + 1j, jnp.complex64), 0.0)]
+
+
+def _positive(v):
+    return jnp.real(v) if jnp.iscomplexobj(v) else v
+
+
+@pytest.mark.parametrize("fn", [_scan_if, _fori_if, _while_if, _if])
+@pytest.mark.parametrize("x,zero", _dtype_cases(),
+                         ids=["bf16", "f16", "i8", "u8", "f16-int", "c64"])
+def test_weak_python_scalar_entry_takes_the_dtype_eager_gives(fn, x, zero):
+    if jnp.iscomplexobj(x):   # `v > 0` on complex values is an error in JAX too
+        fn = {_scan_if: _scan_if_c, _fori_if: _fori_if_c, _while_if: _while_if_c,
+              _if: _if_c}[fn]
+    want = fn(x, zero)
+    got = jax.jit(ag.convert(fn), static_argnums=1)(x, zero)
+    became = {e.became for e in ag.explain(fn, static_argnums=1)(x, zero).entries}
+    assert became & {"lax.scan", "lax.fori_loop", "lax.while_loop", "lax.cond"}
+    assert (jax.typeof(got).dtype, jax.typeof(got).weak_type) == \
+        (jax.typeof(want).dtype, jax.typeof(want).weak_type)
+    np.testing.assert_allclose(np.asarray(got).astype(np.complex128),
+                               np.asarray(want).astype(np.complex128))
+
+
+def _scan_if_c(x, zero):
+    s = zero
+    for v in x:
+        if jnp.real(v) > 0:
+            s = s + v
+    return s
+
+
+def _fori_if_c(x, zero):
+    s = zero
+    for i in range(x.shape[0] - jnp.int32(0)):
+        if jnp.real(x[i]) > 0:
+            s = s + x[i]
+    return s
+
+
+def _while_if_c(x, zero):
+    s = zero
+    i = 0
+    while i < x.shape[0] - jnp.int32(0):
+        if jnp.real(x[i]) > 0:
+            s = s + x[i]
+        i += 1
+    return s
+
+
+def _if_c(x, zero):
+    s = zero
+    if jnp.real(x[0]) > 0:
+        s = s + x[0]
+    return s
+
+
+_X64_SCRIPT = '''
+import jax, jax.numpy as jnp, numpy as np
+import autograph_py as ag
+assert jax.config.jax_enable_x64
+
+def scan_if(x, zero):
+    s = zero
+    for v in x:
+        if v > 0:
+            s = s + v
+    return s
+
+def fori(x, zero):
+    s = zero
+    for i in range(x.shape[0] - jnp.int32(0)):
+        if x[i] > 0:
+            s = s + x[i]
+    return s
+
+def while_if(x, zero):
+    s = zero
+    i = 0
+    while i < x.shape[0] - jnp.int32(0):
+        if x[i] > 0:
+            s = s + x[i]
+        i += 1
+    return s
+
+def if_(x, zero):
+    s = zero
+    if x[0] > 0:
+        s = s + x[0]
+    return s
+
+for dtype, zero in [(jnp.float32, 0.0), (jnp.bfloat16, 0.0), (jnp.int8, 0), (jnp.float32, 0),
+                    (jnp.int32, 0)]:
+    x = jnp.asarray([1, 2, 0, 3], dtype)
+    for fn in (scan_if, fori, while_if, if_):
+        want, got = fn(x, zero), jax.jit(ag.convert(fn), static_argnums=1)(x, zero)
+        pair = lambda v: (jax.typeof(v).dtype, jax.typeof(v).weak_type)
+        assert pair(got) == pair(want), (fn.__name__, dtype, pair(got), pair(want))
+        np.testing.assert_allclose(np.asarray(got, np.float64), np.asarray(want, np.float64))
+print("ok")
+'''
+
+
+def _run_script(tmp_path, text, **env):
+    """Runs `text` as a file in a fresh Python (jax flags must be set before jax is imported)."""
+    import os
+    import pathlib
+    import subprocess
+    import sys
+    script = tmp_path / "prog.py"
+    script.write_text(text)
+    root = str(pathlib.Path(__file__).resolve().parents[1])
+    full_env = {**os.environ, "PYTHONPATH": root, "JAX_PLATFORMS": "cpu", **env}
+    done = subprocess.run([sys.executable, str(script)], env=full_env, cwd=root,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0 and done.stdout.strip().endswith("ok"), done.stderr[-3000:]
+
+
+def test_weak_entry_dtype_with_x64_matches_eager(tmp_path):
+    _run_script(tmp_path, _X64_SCRIPT, JAX_ENABLE_X64="1")

@@ -213,8 +213,22 @@ def join_avals(a: Aval, b: Aval, on_shape_mismatch) -> Aval:
         on_shape_mismatch()
     if a.dtype == b.dtype and a.weak_type == b.weak_type:
         return a
-    dt, weak = _dtypes.result_type(a.struct(), b.struct(), return_weak_type_flag=True)
+    dt, weak = _dtypes.result_type(_promotion_operand(a), _promotion_operand(b),
+                                   return_weak_type_flag=True)
     return Aval(a.shape, dt, weak)
+
+
+_WEAK_KINDS = {"i": int, "u": int, "f": float, "c": complex}
+
+
+def _promotion_operand(a: Aval):
+    """What `result_type` promotes as `a`: a weak type is the Python scalar type of its kind.
+
+    (`result_type` reads weakness only off values and Python types, not off
+    a ShapeDtypeStruct, which would make `0.0` joined with bfloat16 float32.)
+    """
+    kind = np.dtype(a.dtype).kind
+    return _WEAK_KINDS[kind] if a.weak_type and kind in _WEAK_KINDS else np.dtype(a.dtype)
 
 
 def _same_static(a, b) -> bool:
