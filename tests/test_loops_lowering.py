@@ -261,3 +261,80 @@ def _run_script(tmp_path, text, **env):
 
 def test_weak_entry_dtype_with_x64_matches_eager(tmp_path):
     _run_script(tmp_path, _X64_SCRIPT, JAX_ENABLE_X64="1")
+
+
+# ------------------------------------------------------ shard_map carries
+
+_SHARD_MAP_SCRIPT = '''
+import jax, jax.numpy as jnp, numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+import autograph_py as ag
+assert jax.device_count() == 8
+mesh = jax.make_mesh((8,), ("i",))
+
+def while_(x):
+    s = jnp.zeros(())
+    k = 0
+    while k < x.shape[0] - jnp.int32(0):
+        s = s * 0.5 + x[k]
+        k += 1
+    return s[None]
+
+def while_varying_test(x):
+    s = 0.0
+    k = 0
+    while s < 20.0 and k < 4:
+        s = s + jnp.abs(x[k])
+        k += 1
+    return jnp.reshape(s + k, (1,))
+
+def for_range(x):
+    s = 0.0
+    for k in range(x.shape[0] - jnp.int32(0)):
+        s = s * 0.5 + x[k]
+    return jnp.reshape(s, (1,))
+
+def for_range_varying_bound(x):
+    s = 0.0
+    for k in reversed(range(1, jnp.sum(x > 0), 2)):
+        s = s * 0.5 + x[k]
+    return jnp.reshape(s, (1,))
+
+def for_array(x):
+    s = 0.0
+    n = 0
+    for v in x:
+        if v > 2:
+            s = s * 0.5 + v
+            n += 1
+    return jnp.reshape(s + n, (1,))
+
+def for_array_break(x):
+    s = 0.0
+    for v in x:
+        if v > 5:
+            break
+        s = s + v
+    return jnp.reshape(s, (1,))
+
+def if_(x):
+    s = 0.0
+    if x[0] > 3:
+        s = s + x[0]
+    return jnp.reshape(s, (1,))
+
+x = jax.device_put(jnp.arange(32.0) - 10, NamedSharding(mesh, P("i")))
+rows = np.asarray(x).reshape(8, 4)
+for fn in (while_, while_varying_test, for_range, for_range_varying_bound, for_array,
+           for_array_break, if_):
+    want = np.concatenate([np.asarray(fn(r)) for r in rows])   # eager, shard by shard
+    sharded = jax.shard_map(ag.convert(fn), mesh=mesh, in_specs=P("i"), out_specs=P("i"))
+    got = jax.jit(sharded)(x)
+    np.testing.assert_allclose(np.asarray(got), want, rtol=1e-6, err_msg=fn.__name__)
+print("ok")
+'''
+
+
+def test_loops_and_ifs_inside_shard_map_carry_varying_values(tmp_path):
+    _run_script(tmp_path, _SHARD_MAP_SCRIPT,
+                XLA_FLAGS="--xla_force_host_platform_device_count=8")

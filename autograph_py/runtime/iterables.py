@@ -29,10 +29,11 @@ class TracedRange(_TracedIterable):
         self.start, self.stop, self.step = start, stop, step
 
     def index_aval(self):
-        """The loop index is an integer of the traced bounds' dtype."""
-        from autograph_py.runtime.state import Aval
+        """The loop index is an integer of the traced bounds' dtype (varying where they do)."""
+        from autograph_py.runtime.state import Aval, aval_of
         traced = [v for v in (self.start, self.stop, self.step) if is_traced(v)]
-        return Aval((), jnp.result_type(*traced) if traced else jnp.dtype(jnp.int32), False)
+        vma = frozenset().union(*(aval_of(v).vma for v in traced))
+        return Aval((), jnp.result_type(*traced) if traced else jnp.dtype(jnp.int32), False, vma)
 
     def first(self, n):
         """The first `n` items (n static, at least its length) and which of them exist."""

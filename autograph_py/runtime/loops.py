@@ -402,7 +402,8 @@ def _lax_scan_once(xs, make_item, extra_test, body, get_state, set_state, names,
         xs = (xs, exists)   # the item flag is scanned with the items
     x_leaves, x_tree = jax.tree_util.tree_flatten(xs)
     length = x_leaves[0].shape[0]
-    item_avals = [st.Aval(tuple(x.shape[1:]), x.dtype, False) for x in x_leaves]
+    item_avals = [dataclasses.replace(st.aval_of(x), shape=tuple(x.shape[1:]), weak_type=False)
+                  for x in x_leaves]
     first_runs = (length > 0 and extra_test is not None and exists is None
                   and _holds(extra_test()))
     run = _guarded(extra_test, body, get_state, set_state, names, at, first_runs)
