@@ -338,3 +338,65 @@ print("ok")
 def test_loops_and_ifs_inside_shard_map_carry_varying_values(tmp_path):
     _run_script(tmp_path, _SHARD_MAP_SCRIPT,
                 XLA_FLAGS="--xla_force_host_platform_device_count=8")
+
+
+# ------------------------------------- a static range whose exit turns traced
+
+class _FailsOnSecondCall:
+    """A helper whose second call fails with `error`, on Python values (not a tracing error)."""
+
+    def __init__(self, error):
+        self.error, self.calls = error, 0
+
+    @ag.do_not_convert
+    def __call__(self, v):
+        self.calls += 1
+        if self.calls == 2:
+            raise self.error
+        return v
+
+
+def _scan_rest_calls(x, helper):
+    s = 0.0
+    for k in range(4):
+        if x[k] < 0:   # traced break: the rest of the range is one guarded scan
+            break
+        s = s + helper(x[k])
+    return s
+
+
+@pytest.mark.parametrize("error", [ZeroDivisionError("division by zero"),
+                                   ValueError("bad helper input"), IndexError("my index"),
+                                   TypeError("my type")], ids=lambda e: type(e).__name__)
+def test_a_bug_in_the_scanned_rest_of_a_range_propagates(error):
+    x = jnp.array([1.0, 2.0, 3.0, 4.0])
+    with pytest.raises(type(error), match=str(error)):
+        _scan_rest_calls(x, _FailsOnSecondCall(error))
+    helper = _FailsOnSecondCall(error)
+    # The second call is the scan's trace of the body: were its error taken for
+    # "needs a Python int", the unrolled rest would call the helper again and hide it.
+    with pytest.raises(type(error), match=str(error)):
+        jax.jit(ag.convert(lambda x: _scan_rest_calls(x, helper)))(x)
+    assert helper.calls == 2
+
+
+COEFS = (1.0, -2.0, 3.0, 0.5)
+
+
+def _needs_python_index(x):
+    s = 0.0
+    for k in range(4):
+        if x[k] < 0:
+            break
+        s = s + COEFS[k] * x[k:].sum() + jnp.zeros(k + 1).sum() + x.reshape(-1, 2)[k // 2].sum()
+        s = s + float(int(k))
+    return s
+
+
+@pytest.mark.parametrize("vals", [[1.0, 2.0, -3.0, 4.0], [1.0, 2.0, 3.0, 4.0], [-1.0, 0, 0, 0]])
+def test_a_body_that_needs_the_index_as_a_python_int_is_unrolled(vals):
+    x = jnp.array(vals)
+    assert_same(jax.jit(ag.convert(_needs_python_index))(x), _needs_python_index(x))
+    assert_same(jax.grad(ag.convert(_needs_python_index))(x), jax.grad(_needs_python_index)(x))
+    report = ag.explain(_needs_python_index)(x)
+    assert "unrolled lax.cond" in {e.became for e in report.by_construct("for")}

@@ -165,11 +165,36 @@ def _scan_rest(rest, extra_test, body, get_state, set_state, names, opts, at) ->
         return True
     except (errors.AutographError, mutations.Restart):
         raise
-    except Exception:  # noqa: BLE001 - any failure with a traced index: unroll instead
+    except (*_CONCRETIZATION_ERRORS, IndexError, TypeError) as e:
+        if not _needs_python_value(e):
+            raise   # a bug of the body's own, not one of tracing: it must surface
         set_state(entry)
         trace_log.record("for", "unrolled lax.cond", "the body needs the index as a Python int",
                          at=at)
         return False
+
+
+# What JAX raises where a traced value is used as a Python one (`int(k)`, `coefs[k]`, `bool(k)`).
+_CONCRETIZATION_ERRORS = (jax.errors.ConcretizationTypeError,
+                          jax.errors.TracerIntegerConversionError,
+                          jax.errors.TracerArrayConversionError)
+
+
+def _needs_python_value(e: Exception) -> bool:
+    """Whether `e` says that the body needs the index as a Python int.
+
+    JAX raises a plain IndexError or TypeError where a traced value is used
+    as a static one (`x[k:]`, `jnp.zeros(k)`, `x.reshape(k, -1)`); the same
+    types raised by the body itself (a Python list index out of range, a
+    user's own `raise`) are the user's bugs.
+    """
+    if isinstance(e, _CONCRETIZATION_ERRORS):
+        return True
+    tb = e.__traceback__
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    module = tb.tb_frame.f_globals.get("__name__", "")
+    return module.partition(".")[0] in ("jax", "jaxlib")
 
 
 def _python_int(i):
