@@ -45,8 +45,11 @@ def test_reversed_range_with_traced_start_stop_and_step_matches_eager(a, b, k):
     assert_same(jax.jit(ag.convert(_rev_range_bounds), static_argnums=2)(a, b, k), want)
 
 
-def test_reversed_range_that_is_empty_runs_no_iteration():
-    assert_same(jax.jit(ag.convert(_rev_range))(0)[0], 0)
+def test_reversed_range_that_is_empty_leaves_the_index_unbound_as_in_python():
+    with pytest.raises(UnboundLocalError, match="'i'"):
+        _rev_range(0)
+    with pytest.raises(UnboundLocalError, match="'i'"):
+        ag.function(_rev_range)(jnp.int32(0))
 
 
 def _rev_array(x):
