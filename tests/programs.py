@@ -448,6 +448,22 @@ def for_else_with_break(xs, t):
     return found
 
 
+@program((f32([0.5, 2.0, -1.5, 3.0]),), (f32([1.0, -4.0, 0.25]),), grad=True, vmap=True)
+def for_over_reversed_array(x):
+    s = 0.0
+    for v in reversed(x):
+        s = s * 0.5 + v * v
+    return s
+
+
+@program((i32(9), i32(2)), (i32(0), i32(3)), (i32(-7), i32(-2)), (i32(4), i32(-1)))
+def for_over_reversed_range_with_traced_bounds(n, k):
+    s = 0
+    for i in reversed(range(1, n, k)):
+        s = s * 3 + i
+    return s
+
+
 # ------------------------------------------------------------------ calls
 def _relu(v):
     if v > 0:

@@ -74,16 +74,40 @@ def replay(closed, *args) -> list:
 
 
 def cast(v, aval):
-    """`v` (array or Python scalar) as an array of exactly `aval`'s dtype and weak type."""
+    """`v` (array or Python scalar) as an array of exactly `aval`'s dtype and weak type.
+
+    Inside `shard_map`, it also varies along `aval.vma`, as a lax carry or
+    branch output that joins it with varying values must (`lax.pcast`).
+    """
     a = jax.typeof(v)
-    if a.dtype == aval.dtype and bool(getattr(a, "weak_type", False)) == aval.weak_type \
-            and not isinstance(v, (bool, int, float, complex)):
-        return v
-    return _lax_internal._convert_element_type(v, np.dtype(aval.dtype), aval.weak_type)
+    if not (a.dtype == aval.dtype and bool(getattr(a, "weak_type", False)) == aval.weak_type
+            and not isinstance(v, (bool, int, float, complex))):
+        v = _lax_internal._convert_element_type(v, np.dtype(aval.dtype), aval.weak_type)
+    missing = aval.vma - varying_axes(jax.typeof(v))
+    if missing:
+        v = lax.pcast(v, tuple(sorted(missing)), to="varying")
+    return v
 
 
 def zeros(aval):
     return cast(lax.full(aval.shape, 0, np.dtype(aval.dtype)), aval)
+
+
+def varying_axes(a) -> frozenset:
+    """The manual mesh axes (inside `shard_map`) along which values of type `a` vary."""
+    mat = getattr(a, "manual_axis_type", None)
+    return frozenset(mat.varying if mat is not None else getattr(a, "vma", ()))
+
+
+def struct(aval):
+    """A ShapeDtypeStruct to trace with; one that varies names the current (manual) mesh."""
+    if not aval.vma:
+        return jax.ShapeDtypeStruct(aval.shape, aval.dtype, weak_type=aval.weak_type)
+    sharding = jax.sharding.NamedSharding(jax.sharding.get_abstract_mesh(),
+                                          jax.sharding.PartitionSpec())
+    return jax.ShapeDtypeStruct(aval.shape, aval.dtype, weak_type=aval.weak_type,
+                                sharding=sharding,
+                                manual_axis_type=jax.sharding.ManualAxisType(varying=aval.vma))
 
 
 cond = lax.cond

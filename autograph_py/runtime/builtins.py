@@ -1,4 +1,4 @@
-"""Builtins whose Python meaning breaks on traced values: print, range, enumerate, zip, assert."""
+"""Builtins whose Python meaning breaks on traced values: print, range, enumerate, zip, reversed, assert."""
 from __future__ import annotations
 
 import builtins
@@ -14,7 +14,7 @@ import jax
 from autograph_py import errors
 from autograph_py.runtime import paths, trace_log
 from autograph_py.runtime.dispatch import is_traced
-from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedZip
+from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedZip, reversed_
 from autograph_py.runtime.undefined import UnboundUnlessAssigned, in_conditional_region, read
 
 
@@ -120,7 +120,7 @@ def zip_(*iterables, **kwargs):
 
 
 OVERRIDES = {builtins.print: print_, builtins.range: range_,
-             builtins.enumerate: enumerate_, builtins.zip: zip_}
+             builtins.enumerate: enumerate_, builtins.zip: zip_, builtins.reversed: reversed_}
 
 
 def assert_stmt(test, message):

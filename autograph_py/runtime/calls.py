@@ -33,7 +33,7 @@ def converted_call(f, args, kwargs=None):
     Converted: plain functions, lambdas, nested functions and closures,
     bound methods, and callable objects whose `__call__` is user code;
     `functools.partial` is unwrapped. Called as they are: builtins (except
-    print/range/enumerate/zip, which get traced-aware versions), functions of
+    print/range/enumerate/zip/reversed, which get traced-aware versions), functions of
     jax, numpy, the standard library, already-jitted functions, classes,
     and anything marked `do_not_convert`.
     """

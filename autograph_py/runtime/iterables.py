@@ -29,10 +29,11 @@ class TracedRange(_TracedIterable):
         self.start, self.stop, self.step = start, stop, step
 
     def index_aval(self):
-        """The loop index is an integer of the traced bounds' dtype."""
-        from autograph_py.runtime.state import Aval
+        """The loop index is an integer of the traced bounds' dtype (varying where they do)."""
+        from autograph_py.runtime.state import Aval, aval_of
         traced = [v for v in (self.start, self.stop, self.step) if is_traced(v)]
-        return Aval((), jnp.result_type(*traced) if traced else jnp.dtype(jnp.int32), False)
+        vma = frozenset().union(*(aval_of(v).vma for v in traced))
+        return Aval((), jnp.result_type(*traced) if traced else jnp.dtype(jnp.int32), False, vma)
 
     def first(self, n):
         """The first `n` items (n static, at least its length) and which of them exist."""
@@ -43,10 +44,23 @@ class TracedRange(_TracedIterable):
         exists = jnp.where(jnp.asarray(self.step) > 0, values < stop, values > stop)
         return values, exists
 
+    def __reversed__(self):
+        """The same items backwards, as `reversed(range(...))` gives for any step sign.
+
+        With `n` items (ceil((stop - start) / step), at least 0) they run from
+        `start + (n - 1) * step` down to `start`; n == 0 leaves it empty.
+        """
+        start, stop, step = self.start, self.stop, self.step
+        n = jnp.maximum(0, -((start - stop) // step))
+        return TracedRange(start + (n - 1) * step, start - step, -step)
+
 
 class TracedEnumerate(_TracedIterable):
     """`enumerate(array)` of a traced array."""
     construct = "enumerate() of a traced array"
+
+    def __reversed__(self):
+        raise _not_reversible("enumerate")
 
     def __init__(self, xs, start=0):
         self.xs, self.start = xs, start
@@ -74,6 +88,9 @@ class TracedZip(_TracedIterable):
     """
     construct = "zip() of traced arrays"
 
+    def __reversed__(self):
+        raise _not_reversible("zip")
+
     def __init__(self, *xs):
         arrays = [x if is_traced(x) or isinstance(x, TracedRange) else _as_array(x) for x in xs]
         lengths = {a.shape[0] for a in arrays if not isinstance(a, TracedRange)}
@@ -94,6 +111,47 @@ class TracedZip(_TracedIterable):
 
     def scan_operands(self):
         return self.xs, tuple
+
+
+class TracedReversed:
+    """`reversed(array)` of a traced array: a converted `for` scans `xs[::-1]`.
+
+    Anywhere else it is the iterator Python's `reversed` gives (its leading
+    axis is static), so `next(...)` and `list(...)` behave as in Python.
+    """
+
+    def __init__(self, xs):
+        self.xs = xs
+        self._left = xs.shape[0]   # items not yet taken (the last `_left` of xs, backwards)
+
+    def take_flipped(self):
+        """The items not yet taken, in reversed order, as one array; takes them all."""
+        left, self._left = self._left, 0
+        return self.xs[:left][::-1]
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        if self._left == 0:
+            raise StopIteration
+        self._left -= 1
+        return self.xs[self._left]
+
+    def __length_hint__(self):
+        return self._left
+
+
+def reversed_(seq):
+    """`reversed`; a traced array gives a TracedReversed for a converted `for`."""
+    return TracedReversed(seq) if is_traced(seq) and seq.ndim else reversed(seq)
+
+
+def _not_reversible(kind):
+    # Python's own wording: reversed(enumerate(...)) and reversed(zip(...)) are TypeErrors.
+    return TypeError(errors.message(
+        f"'{kind}' object is not reversible", at=errors.where(3),
+        fix=f"Reverse what {kind}() iterates over instead, or build a list first."))
 
 
 def _as_array(x):

@@ -22,7 +22,7 @@ from autograph_py.runtime import state as st
 from autograph_py.runtime import mutations, paths, trace_log
 from autograph_py.runtime.conditionals import _lax_if, as_predicate
 from autograph_py.runtime.dispatch import in_trace, is_array, is_traced
-from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedZip
+from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedReversed, TracedZip
 from autograph_py.runtime.undefined import UnboundUnlessAssigned, conditional_region
 
 _MAX_RETRACES = 6
@@ -90,6 +90,8 @@ def for_stmt(iterable, extra_test, body, get_state, set_state, names, opts=None,
     Python iterables stay Python loops.
     """
     opts = opts or {}
+    if isinstance(iterable, TracedReversed):
+        iterable = iterable.take_flipped()   # reversed(array): scan the flipped array
     if is_traced(iterable) or isinstance(iterable, (TracedRange, TracedEnumerate, TracedZip)):
         get_state, set_state, names = st.outputs_only(get_state, set_state, names, nouts,
                                                       "`for` loop", errors.where(),
@@ -163,11 +165,36 @@ def _scan_rest(rest, extra_test, body, get_state, set_state, names, opts, at) ->
         return True
     except (errors.AutographError, mutations.Restart):
         raise
-    except Exception:  # noqa: BLE001 - any failure with a traced index: unroll instead
+    except (*_CONCRETIZATION_ERRORS, IndexError, TypeError) as e:
+        if not _needs_python_value(e):
+            raise   # a bug of the body's own, not one of tracing: it must surface
         set_state(entry)
         trace_log.record("for", "unrolled lax.cond", "the body needs the index as a Python int",
                          at=at)
         return False
+
+
+# What JAX raises where a traced value is used as a Python one (`int(k)`, `coefs[k]`, `bool(k)`).
+_CONCRETIZATION_ERRORS = (jax.errors.ConcretizationTypeError,
+                          jax.errors.TracerIntegerConversionError,
+                          jax.errors.TracerArrayConversionError)
+
+
+def _needs_python_value(e: Exception) -> bool:
+    """Whether `e` says that the body needs the index as a Python int.
+
+    JAX raises a plain IndexError or TypeError where a traced value is used
+    as a static one (`x[k:]`, `jnp.zeros(k)`, `x.reshape(k, -1)`); the same
+    types raised by the body itself (a Python list index out of range, a
+    user's own `raise`) are the user's bugs.
+    """
+    if isinstance(e, _CONCRETIZATION_ERRORS):
+        return True
+    tb = e.__traceback__
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    module = tb.tb_frame.f_globals.get("__name__", "")
+    return module.partition(".")[0] in ("jax", "jaxlib")
 
 
 def _python_int(i):
@@ -400,7 +427,8 @@ def _lax_scan_once(xs, make_item, extra_test, body, get_state, set_state, names,
         xs = (xs, exists)   # the item flag is scanned with the items
     x_leaves, x_tree = jax.tree_util.tree_flatten(xs)
     length = x_leaves[0].shape[0]
-    item_avals = [st.Aval(tuple(x.shape[1:]), x.dtype, False) for x in x_leaves]
+    item_avals = [dataclasses.replace(st.aval_of(x), shape=tuple(x.shape[1:]), weak_type=False)
+                  for x in x_leaves]
     first_runs = (length > 0 and extra_test is not None and exists is None
                   and _holds(extra_test()))
     run = _guarded(extra_test, body, get_state, set_state, names, at, first_runs)

@@ -15,6 +15,7 @@ variable and shows both sides.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +24,7 @@ import numpy as np
 from jax._src import dtypes as _dtypes
 
 from autograph_py import errors
+from autograph_py.lowering import tracing
 from autograph_py.runtime.dispatch import is_array, is_py_scalar
 from autograph_py.runtime.undefined import (MaybeUndefined, UnboundUnlessAssigned,
                                             UndefinedReturnValue, is_placeholder, is_undefined,
@@ -34,18 +36,23 @@ class Aval:
     shape: tuple
     dtype: Any
     weak_type: bool
+    # Inside `shard_map`: the mesh axes along which the value varies. A lax
+    # carry must keep one set, so joins take the union (see tracing.cast).
+    vma: frozenset = frozenset()
 
     def __str__(self):
         dims = ",".join(map(str, self.shape))
-        return f"{'~' if self.weak_type else ''}{np.dtype(self.dtype).name}[{dims}]"
+        varying = "{V:" + ",".join(sorted(self.vma)) + "}" if self.vma else ""
+        return f"{'~' if self.weak_type else ''}{np.dtype(self.dtype).name}[{dims}]{varying}"
 
     def struct(self):
-        return jax.ShapeDtypeStruct(self.shape, self.dtype, weak_type=self.weak_type)
+        return tracing.struct(self)
 
 
 def aval_of(v) -> Aval:
     a = jax.typeof(v)
-    return Aval(tuple(a.shape), a.dtype, bool(getattr(a, "weak_type", False)))
+    return Aval(tuple(a.shape), a.dtype, bool(getattr(a, "weak_type", False)),
+                tracing.varying_axes(a))
 
 
 @dataclass(frozen=True)
@@ -232,9 +239,23 @@ def join_avals(a: Aval, b: Aval, on_shape_mismatch) -> Aval:
     if a.shape != b.shape:
         on_shape_mismatch()
     if a.dtype == b.dtype and a.weak_type == b.weak_type:
-        return a
-    dt, weak = _dtypes.result_type(a.struct(), b.struct(), return_weak_type_flag=True)
-    return Aval(a.shape, dt, weak)
+        return a if a.vma >= b.vma else Aval(a.shape, a.dtype, a.weak_type, a.vma | b.vma)
+    dt, weak = _dtypes.result_type(_promotion_operand(a), _promotion_operand(b),
+                                   return_weak_type_flag=True)
+    return Aval(a.shape, dt, weak, a.vma | b.vma)
+
+
+_WEAK_KINDS = {"i": int, "u": int, "f": float, "c": complex}
+
+
+def _promotion_operand(a: Aval):
+    """What `result_type` promotes as `a`: a weak type is the Python scalar type of its kind.
+
+    (`result_type` reads weakness only off values and Python types, not off
+    a ShapeDtypeStruct, which would make `0.0` joined with bfloat16 float32.)
+    """
+    kind = np.dtype(a.dtype).kind
+    return _WEAK_KINDS[kind] if a.weak_type and kind in _WEAK_KINDS else np.dtype(a.dtype)
 
 
 def _same_static(a, b) -> bool:
@@ -440,7 +461,7 @@ def update_loop_plan(plan: LoopPlan, names, ins: list[Var], outs: list[Var], con
                 # A Python scalar or weak value on entry takes the dtype the body gives it.
                 if base.shape != out.shape:
                     shape_error()
-                joined = out
+                joined = dataclasses.replace(out, vma=out.vma | base.vma)
             else:
                 joined = join_avals(base, out, shape_error)
                 if joined.dtype != out.dtype and not out.weak_type:

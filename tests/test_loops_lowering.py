@@ -1,0 +1,405 @@
+"""Traced loops against eager: reversed iterables, dtype joins, shard_map carries, scan fallback."""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import autograph_py as ag
+from tests.conftest import assert_same
+
+
+# ------------------------------------------------------------ reversed()
+
+def _rev_range(n):
+    s = 0
+    for i in reversed(range(n)):
+        s = s * 3 + i
+    return s, i
+
+
+def _rev_range_bounds(a, b, k):
+    s = 0
+    count = 0
+    for i in reversed(range(a, b, k)):
+        s = s * 3 + i
+        count += 1
+    return s, count
+
+
+@pytest.mark.parametrize("n", [1, 2, 6])
+def test_reversed_range_with_a_traced_bound_matches_eager(n):
+    got = jax.jit(ag.convert(_rev_range))(n)
+    assert_same(got, _rev_range(n))
+    report = ag.explain(_rev_range)(n)
+    assert ("for", "python") not in {(e.construct, e.became) for e in report.by_construct("for")}
+
+
+@pytest.mark.parametrize("a,b,k", [(0, 10, 3), (10, 0, -3), (-3, 8, 4), (5, 5, 1), (7, 2, 2),
+                                   (2, 7, -1), (9, -4, -5), (1, 2, 1)])
+def test_reversed_range_with_traced_start_stop_and_step_matches_eager(a, b, k):
+    want = _rev_range_bounds(a, b, k)
+    assert_same(jax.jit(ag.convert(_rev_range_bounds))(a, b, k), want)
+    # A static step with traced bounds, too.
+    assert_same(jax.jit(ag.convert(_rev_range_bounds), static_argnums=2)(a, b, k), want)
+
+
+def test_reversed_range_that_is_empty_leaves_the_index_unbound_as_in_python():
+    with pytest.raises(UnboundLocalError, match="'i'"):
+        _rev_range(0)
+    with pytest.raises(UnboundLocalError, match="'i'"):
+        ag.function(_rev_range)(jnp.int32(0))
+
+
+def _rev_array(x):
+    s = 0.0
+    for v in reversed(x):
+        s = s * v + 1.0
+    return s
+
+
+def test_reversed_traced_array_scans_the_flipped_array_with_grad():
+    x = jnp.array([0.5, 2.0, -1.5, 3.0])
+    assert_same(jax.jit(ag.convert(_rev_array))(x), _rev_array(x))
+    assert_same(jax.grad(ag.convert(_rev_array))(x), jax.grad(_rev_array)(x))
+    report = ag.explain(_rev_array)(x)
+    assert [e.became for e in report.by_construct("for")] == ["lax.scan"]
+
+
+def _rev_array_rest(x):
+    it = reversed(x)
+    first = next(it)
+    s = first
+    for v in it:
+        s = s * 2 + v
+    return s, jnp.stack(list(reversed(x)))
+
+
+def test_reversed_array_partly_taken_and_outside_a_loop_is_pythons_iterator():
+    x = jnp.array([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])
+    assert_same(jax.jit(ag.convert(_rev_array_rest))(x), _rev_array_rest(x))
+
+
+def _rev_enumerate(x):
+    s = 0.0
+    for i, v in reversed(enumerate(x)):
+        s = s + i * v
+    return s
+
+
+def _rev_zip(x):
+    s = 0.0
+    for a, b in reversed(zip(x, x)):
+        s = s + a * b
+    return s
+
+
+@pytest.mark.parametrize("fn,kind", [(_rev_enumerate, "enumerate"), (_rev_zip, "zip")])
+def test_reversed_enumerate_and_zip_are_not_reversible_as_in_python(fn, kind):
+    x = jnp.arange(3.0)
+    with pytest.raises(TypeError, match=f"'{kind}' object is not reversible"):
+        fn(x)
+    with pytest.raises(TypeError, match=f"'{kind}' object is not reversible") as info:
+        jax.jit(ag.convert(fn))(x)
+    assert "test_loops_lowering.py:" in str(info.value)
+
+
+# ------------------------------------------------- dtype of a weak entry
+
+def _scan_if(x, zero):
+    s = zero
+    for v in x:
+        if v > 0:
+            s = s + v
+    return s
+
+
+def _fori_if(x, zero):
+    s = zero
+    for i in range(x.shape[0] - jnp.int32(0)):   # a traced bound: fori_loop
+        if x[i] > 0:
+            s = s + x[i]
+    return s
+
+
+def _while_if(x, zero):
+    s = zero
+    i = 0
+    while i < x.shape[0] - jnp.int32(0):   # a traced test: while_loop
+        if x[i] > 0:
+            s = s + x[i]
+        i += 1
+    return s
+
+
+def _if(x, zero):
+    s = zero
+    if x[0] > 0:
+        s = s + x[0]
+    return s
+
+
+def _dtype_cases():
+    vals = np.array([1, 2, 0, 3])
+    return [(jnp.asarray(vals, jnp.bfloat16), 0.0), (jnp.asarray(vals, jnp.float16), 0.0),
+            (jnp.asarray(vals, jnp.int8), 0), (jnp.asarray(vals, jnp.uint8), 0),
+            (jnp.asarray(vals, jnp.float16), 0), (jnp.asarray(vals + 1j, jnp.complex64), 0.0)]
+
+
+def _positive(v):
+    return jnp.real(v) if jnp.iscomplexobj(v) else v
+
+
+@pytest.mark.parametrize("fn", [_scan_if, _fori_if, _while_if, _if])
+@pytest.mark.parametrize("x,zero", _dtype_cases(),
+                         ids=["bf16", "f16", "i8", "u8", "f16-int", "c64"])
+def test_weak_python_scalar_entry_takes_the_dtype_eager_gives(fn, x, zero):
+    if jnp.iscomplexobj(x):   # `v > 0` on complex values is an error in JAX too
+        fn = {_scan_if: _scan_if_c, _fori_if: _fori_if_c, _while_if: _while_if_c,
+              _if: _if_c}[fn]
+    want = fn(x, zero)
+    got = jax.jit(ag.convert(fn), static_argnums=1)(x, zero)
+    became = {e.became for e in ag.explain(fn, static_argnums=1)(x, zero).entries}
+    assert became & {"lax.scan", "lax.fori_loop", "lax.while_loop", "lax.cond"}
+    assert (jax.typeof(got).dtype, jax.typeof(got).weak_type) == \
+        (jax.typeof(want).dtype, jax.typeof(want).weak_type)
+    np.testing.assert_allclose(np.asarray(got).astype(np.complex128),
+                               np.asarray(want).astype(np.complex128))
+
+
+def _scan_if_c(x, zero):
+    s = zero
+    for v in x:
+        if jnp.real(v) > 0:
+            s = s + v
+    return s
+
+
+def _fori_if_c(x, zero):
+    s = zero
+    for i in range(x.shape[0] - jnp.int32(0)):
+        if jnp.real(x[i]) > 0:
+            s = s + x[i]
+    return s
+
+
+def _while_if_c(x, zero):
+    s = zero
+    i = 0
+    while i < x.shape[0] - jnp.int32(0):
+        if jnp.real(x[i]) > 0:
+            s = s + x[i]
+        i += 1
+    return s
+
+
+def _if_c(x, zero):
+    s = zero
+    if jnp.real(x[0]) > 0:
+        s = s + x[0]
+    return s
+
+
+_X64_SCRIPT = '''
+import jax, jax.numpy as jnp, numpy as np
+import autograph_py as ag
+assert jax.config.jax_enable_x64
+
+def scan_if(x, zero):
+    s = zero
+    for v in x:
+        if v > 0:
+            s = s + v
+    return s
+
+def fori(x, zero):
+    s = zero
+    for i in range(x.shape[0] - jnp.int32(0)):
+        if x[i] > 0:
+            s = s + x[i]
+    return s
+
+def while_if(x, zero):
+    s = zero
+    i = 0
+    while i < x.shape[0] - jnp.int32(0):
+        if x[i] > 0:
+            s = s + x[i]
+        i += 1
+    return s
+
+def if_(x, zero):
+    s = zero
+    if x[0] > 0:
+        s = s + x[0]
+    return s
+
+for dtype, zero in [(jnp.float32, 0.0), (jnp.bfloat16, 0.0), (jnp.int8, 0), (jnp.float32, 0),
+                    (jnp.int32, 0)]:
+    x = jnp.asarray([1, 2, 0, 3], dtype)
+    for fn in (scan_if, fori, while_if, if_):
+        want, got = fn(x, zero), jax.jit(ag.convert(fn), static_argnums=1)(x, zero)
+        pair = lambda v: (jax.typeof(v).dtype, jax.typeof(v).weak_type)
+        assert pair(got) == pair(want), (fn.__name__, dtype, pair(got), pair(want))
+        np.testing.assert_allclose(np.asarray(got, np.float64), np.asarray(want, np.float64))
+print("ok")
+'''
+
+
+def _run_script(tmp_path, text, **env):
+    """Runs `text` as a file in a fresh Python (jax flags must be set before jax is imported)."""
+    import os
+    import pathlib
+    import subprocess
+    import sys
+    script = tmp_path / "prog.py"
+    script.write_text(text)
+    root = str(pathlib.Path(__file__).resolve().parents[1])
+    full_env = {**os.environ, "PYTHONPATH": root, "JAX_PLATFORMS": "cpu", **env}
+    done = subprocess.run([sys.executable, str(script)], env=full_env, cwd=root,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0 and done.stdout.strip().endswith("ok"), done.stderr[-3000:]
+
+
+def test_weak_entry_dtype_with_x64_matches_eager(tmp_path):
+    _run_script(tmp_path, _X64_SCRIPT, JAX_ENABLE_X64="1")
+
+
+# ------------------------------------------------------ shard_map carries
+
+_SHARD_MAP_SCRIPT = '''
+import jax, jax.numpy as jnp, numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+import autograph_py as ag
+assert jax.device_count() == 8
+mesh = jax.make_mesh((8,), ("i",))
+
+def while_(x):
+    s = jnp.zeros(())
+    k = 0
+    while k < x.shape[0] - jnp.int32(0):
+        s = s * 0.5 + x[k]
+        k += 1
+    return s[None]
+
+def while_varying_test(x):
+    s = 0.0
+    k = 0
+    while s < 20.0 and k < 4:
+        s = s + jnp.abs(x[k])
+        k += 1
+    return jnp.reshape(s + k, (1,))
+
+def for_range(x):
+    s = 0.0
+    for k in range(x.shape[0] - jnp.int32(0)):
+        s = s * 0.5 + x[k]
+    return jnp.reshape(s, (1,))
+
+def for_range_varying_bound(x):
+    s = 0.0
+    for k in reversed(range(1, jnp.sum(x > 0), 2)):
+        s = s * 0.5 + x[k]
+    return jnp.reshape(s, (1,))
+
+def for_array(x):
+    s = 0.0
+    n = 0
+    for v in x:
+        if v > 2:
+            s = s * 0.5 + v
+            n += 1
+    return jnp.reshape(s + n, (1,))
+
+def for_array_break(x):
+    s = 0.0
+    for v in x:
+        if v > 5:
+            break
+        s = s + v
+    return jnp.reshape(s, (1,))
+
+def if_(x):
+    s = 0.0
+    if x[0] > 3:
+        s = s + x[0]
+    return jnp.reshape(s, (1,))
+
+x = jax.device_put(jnp.arange(32.0) - 10, NamedSharding(mesh, P("i")))
+rows = np.asarray(x).reshape(8, 4)
+for fn in (while_, while_varying_test, for_range, for_range_varying_bound, for_array,
+           for_array_break, if_):
+    want = np.concatenate([np.asarray(fn(r)) for r in rows])   # eager, shard by shard
+    sharded = jax.shard_map(ag.convert(fn), mesh=mesh, in_specs=P("i"), out_specs=P("i"))
+    got = jax.jit(sharded)(x)
+    np.testing.assert_allclose(np.asarray(got), want, rtol=1e-6, err_msg=fn.__name__)
+print("ok")
+'''
+
+
+def test_loops_and_ifs_inside_shard_map_carry_varying_values(tmp_path):
+    _run_script(tmp_path, _SHARD_MAP_SCRIPT,
+                XLA_FLAGS="--xla_force_host_platform_device_count=8")
+
+
+# ------------------------------------- a static range whose exit turns traced
+
+class _FailsOnSecondCall:
+    """A helper whose second call fails with `error`, on Python values (not a tracing error)."""
+
+    def __init__(self, error):
+        self.error, self.calls = error, 0
+
+    @ag.do_not_convert
+    def __call__(self, v):
+        self.calls += 1
+        if self.calls == 2:
+            raise self.error
+        return v
+
+
+def _scan_rest_calls(x, helper):
+    s = 0.0
+    for k in range(4):
+        if x[k] < 0:   # traced break: the rest of the range is one guarded scan
+            break
+        s = s + helper(x[k])
+    return s
+
+
+@pytest.mark.parametrize("error", [ZeroDivisionError("division by zero"),
+                                   ValueError("bad helper input"), IndexError("my index"),
+                                   TypeError("my type")], ids=lambda e: type(e).__name__)
+def test_a_bug_in_the_scanned_rest_of_a_range_propagates(error):
+    x = jnp.array([1.0, 2.0, 3.0, 4.0])
+    with pytest.raises(type(error), match=str(error)):
+        _scan_rest_calls(x, _FailsOnSecondCall(error))
+    helper = _FailsOnSecondCall(error)
+    # The second call is the scan's trace of the body: were its error taken for
+    # "needs a Python int", the unrolled rest would call the helper again and hide it.
+    with pytest.raises(type(error), match=str(error)):
+        jax.jit(ag.convert(lambda x: _scan_rest_calls(x, helper)))(x)
+    assert helper.calls == 2
+
+
+COEFS = (1.0, -2.0, 3.0, 0.5)
+
+
+def _needs_python_index(x):
+    s = 0.0
+    for k in range(4):
+        if x[k] < 0:
+            break
+        s = s + COEFS[k] * x[k:].sum() + jnp.zeros(k + 1).sum() + x.reshape(-1, 2)[k // 2].sum()
+        s = s + float(int(k))
+    return s
+
+
+@pytest.mark.parametrize("vals", [[1.0, 2.0, -3.0, 4.0], [1.0, 2.0, 3.0, 4.0], [-1.0, 0, 0, 0]])
+def test_a_body_that_needs_the_index_as_a_python_int_is_unrolled(vals):
+    x = jnp.array(vals)
+    assert_same(jax.jit(ag.convert(_needs_python_index))(x), _needs_python_index(x))
+    assert_same(jax.grad(ag.convert(_needs_python_index))(x), jax.grad(_needs_python_index)(x))
+    report = ag.explain(_needs_python_index)(x)
+    assert "unrolled lax.cond" in {e.became for e in report.by_construct("for")}
