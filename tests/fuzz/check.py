@@ -170,7 +170,8 @@ def compare(expected, got, mode: str, user_file: str, may_refuse=False, tol=(RTO
     if isinstance(expected, Raised) and isinstance(got, Raised):
         if expected.kind == got.kind:
             return None
-    if may_refuse and isinstance(got, Raised) and isinstance(got.exc, ag_errors.AutographError):
+    if isinstance(got, Raised) and isinstance(got.exc, ag_errors.AutographError) and \
+            type(got.exc).__name__ in (may_refuse or ()):
         return "refused"
     if isinstance(got, Raised):
         internal = is_internal(got.exc, user_file)
