@@ -1,0 +1,185 @@
+"""Text made from traced values: `str`, `repr`, `format`, `%`, `str.format`, `+` and f-strings.
+
+A tracer's value is known only when the compiled program runs, so text made
+from one is deferred: a `Text` is a str (what it shows at trace time) that
+also holds how to make the text again from run-time values,
+
+    t = str_mod("i=%d", i)         # i traced: Text; a Python i: the str "i=3"
+    t.arrays                       # [i], the tracers it needs
+    t.recipe.build(iter([3]))      # "i=3", as Python's own `"i=%d" % 3`
+
+`print_`, `assert_stmt` and `raise_stmt` hand `arrays` to a run-time callback
+and `build` the text there with the concrete values, so every format spec
+means what Python gives on the concrete value. Outside any trace there are
+no tracers and every operator here is Python's own.
+"""
+from __future__ import annotations
+
+import builtins
+import operator
+
+import jax
+import numpy as np
+
+from autograph_py.runtime.dispatch import in_trace, is_traced
+
+_SLOT = object()   # where a traced value goes in a recipe's leaves
+
+
+class Recipe:
+    """How to make an object again from run-time values, holding no tracer.
+
+    `fn is None`: the object is the pytree itself; else it is
+    `fn(*args, **kwargs)` of the pytree `(args, kwargs)`.
+    """
+    __slots__ = ("fn", "tree", "leaves")
+
+    def __init__(self, fn, tree, leaves):
+        self.fn, self.tree, self.leaves = fn, tree, leaves
+
+    def build(self, values):
+        """The object, with the next of `values` (an iterator) for each traced value."""
+        leaves = [next(values) if l is _SLOT else l.build(values) if type(l) is Recipe else l
+                  for l in self.leaves]
+        obj = jax.tree_util.tree_unflatten(self.tree, leaves)
+        if self.fn is None:
+            return obj
+        args, kwargs = obj
+        return self.fn(*args, **kwargs)
+
+
+def recipe(obj, fn=None) -> tuple[Recipe, list]:
+    """(recipe, tracers) of `obj`, a pytree that may hold tracers and Texts."""
+    leaves, tree = jax.tree_util.tree_flatten(obj)
+    out, arrays = [], []
+    for leaf in leaves:
+        if is_traced(leaf):
+            out.append(_SLOT)
+            arrays.append(leaf)
+        elif isinstance(leaf, Text):
+            out.append(leaf.recipe)
+            arrays.extend(leaf.arrays)
+        else:
+            out.append(leaf)
+    return Recipe(fn, tree, out), arrays
+
+
+def is_deferred(obj) -> bool:
+    """Whether `obj` holds a tracer or a Text (so its value is known only at run time)."""
+    return any(is_traced(l) or isinstance(l, Text) for l in jax.tree_util.tree_leaves(obj))
+
+
+class Text(str):
+    """Text from traced values: its trace-time text, and its recipe for run time.
+
+    `+`, `%` and `.format` on it give a Text again. Anything else sees the
+    trace-time text, in which each tracer shows as itself.
+    """
+
+    def __new__(cls, rec: Recipe, arrays: list):
+        try:
+            shown = rec.build(iter([_Shown(a) for a in arrays]))
+        except (TypeError, ValueError):   # "%d" of a placeholder: the tracers themselves
+            _probe(rec, arrays)
+            shown = " ".join(str(a) for a in arrays)
+        self = super().__new__(cls, shown)
+        self.recipe, self.arrays = rec, arrays
+        return self
+
+    def __add__(self, other):
+        return deferred(operator.add, self, other) if isinstance(other, str) else NotImplemented
+
+    def __radd__(self, other):
+        return deferred(operator.add, other, self) if isinstance(other, str) else NotImplemented
+
+    def __mod__(self, values):
+        return deferred(operator.mod, self, values)
+
+    def format(self, *args, **kwargs):
+        return deferred(str.format, self, *args, **kwargs)
+
+
+class _Shown:
+    """A tracer in a Text's trace-time text."""
+    __slots__ = ("tracer",)
+
+    def __init__(self, tracer):
+        self.tracer = tracer
+
+    def __str__(self):
+        return str(self.tracer)
+
+    __repr__ = __str__
+
+    def __format__(self, spec):
+        return str(self.tracer)
+
+
+def _probe(rec: Recipe, arrays: list) -> None:
+    """Makes the text from zeros of the tracers' types: Python's own error, now, if it cannot.
+
+    (Too few values for a `%` format, `%d` of a vector, an unknown spec.)
+    """
+    zeros = []
+    for a in arrays:
+        if jax.dtypes.issubdtype(a.dtype, jax.dtypes.extended):
+            return   # a PRNG key, say: no NumPy zeros to try it with
+        zeros.append(np.zeros(a.shape, a.dtype))
+    rec.build(iter(zeros))
+
+
+def deferred(fn, *args, **kwargs):
+    """`fn(*args, **kwargs)`, or a Text that makes it at run time if an argument is traced.
+
+    Arguments are pytrees; a Text among them is made first, at run time too.
+    """
+    if not in_trace() or not is_deferred((args, kwargs)):
+        return fn(*args, **kwargs)
+    return Text(*recipe((args, kwargs), fn))
+
+
+def str_(*args, **kwargs):
+    """`str(x)`; of a traced `x`, its run-time text."""
+    if len(args) == 1 and not kwargs:
+        if isinstance(args[0], Text):
+            return args[0]
+        return deferred(builtins.str, args[0])
+    return builtins.str(*args, **kwargs)
+
+
+def repr_(obj):
+    """`repr(x)`; of a traced `x`, its run-time text."""
+    return deferred(builtins.repr, obj)
+
+
+def format_(value, spec=""):
+    """`format(x, spec)`; of a traced `x`, the run-time value formatted as Python does."""
+    return deferred(builtins.format, value, spec)
+
+
+def str_format(template: str):
+    """`template.format` (a bound method of a str): with traced arguments, a Text."""
+    def format(*args, **kwargs):
+        return deferred(str.format, template, *args, **kwargs)
+    return format
+
+
+def str_mod(left, right):
+    """`left % right`; printf-style formatting of traced values gives a Text.
+
+    Generated code calls it where the left operand is a string literal or
+    an f-string; any other left operand gets Python's `%`.
+    """
+    if isinstance(left, str):
+        return deferred(operator.mod, left, right)
+    return left % right
+
+
+def fstring(fmt: str, values: tuple) -> str:
+    """`fmt.format(*values)`, the f-string's text; a Text if a value is traced."""
+    return deferred(str.format, fmt, *values)
+
+
+def run_time(rec: Recipe, values) -> object:
+    """The object `rec` describes, with the run-time `values` (a sequence) of its tracers."""
+    return rec.build(iter(values))
