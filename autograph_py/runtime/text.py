@@ -16,7 +16,6 @@ no tracers and every operator here is Python's own.
 from __future__ import annotations
 
 import builtins
-import operator
 
 import jax
 import numpy as np
@@ -30,7 +29,9 @@ class Recipe:
     """How to make an object again from run-time values, holding no tracer.
 
     `fn is None`: the object is the pytree itself; else it is
-    `fn(*args, **kwargs)` of the pytree `(args, kwargs)`.
+    `fn(*args, **kwargs)` of the pytree `(args, kwargs)`. Two recipes are
+    equal when they make the same text from the same values (a Text's
+    structure, for the state of a traced `if` or loop).
     """
     __slots__ = ("fn", "tree", "leaves")
 
@@ -39,64 +40,89 @@ class Recipe:
 
     def build(self, values):
         """The object, with the next of `values` (an iterator) for each traced value."""
-        leaves = [next(values) if l is _SLOT else l.build(values) if type(l) is Recipe else l
-                  for l in self.leaves]
+        leaves = [next(values) if l is _SLOT else l for l in self.leaves]
         obj = jax.tree_util.tree_unflatten(self.tree, leaves)
         if self.fn is None:
             return obj
         args, kwargs = obj
         return self.fn(*args, **kwargs)
 
+    def __eq__(self, other):
+        return (type(other) is Recipe and self.fn == other.fn and self.tree == other.tree
+                and len(self.leaves) == len(other.leaves)
+                and all(_same(a, b) for a, b in zip(self.leaves, other.leaves)))
+
+    def __hash__(self):
+        return hash((self.fn, self.tree, len(self.leaves)))
+
+
+def _same(a, b) -> bool:
+    # Static leaves may be anything (an array compares elementwise): only
+    # plain Python values compare by value.
+    if a is b:
+        return True
+    return type(a) is type(b) and type(a) in (str, int, float, complex, bool) and a == b
+
 
 def recipe(obj, fn=None) -> tuple[Recipe, list]:
-    """(recipe, tracers) of `obj`, a pytree that may hold tracers and Texts."""
+    """(recipe, tracers) of `obj`, a pytree that may hold tracers (and Texts, which hold some)."""
     leaves, tree = jax.tree_util.tree_flatten(obj)
-    out, arrays = [], []
-    for leaf in leaves:
-        if is_traced(leaf):
-            out.append(_SLOT)
-            arrays.append(leaf)
-        elif isinstance(leaf, Text):
-            out.append(leaf.recipe)
-            arrays.extend(leaf.arrays)
-        else:
-            out.append(leaf)
-    return Recipe(fn, tree, out), arrays
-
-
-def is_deferred(obj) -> bool:
-    """Whether `obj` holds a tracer or a Text (so its value is known only at run time)."""
-    return any(is_traced(l) or isinstance(l, Text) for l in jax.tree_util.tree_leaves(obj))
+    arrays = [l for l in leaves if is_traced(l)]
+    return Recipe(fn, tree, [_SLOT if is_traced(l) else l for l in leaves]), arrays
 
 
 class Text(str):
     """Text from traced values: its trace-time text, and its recipe for run time.
 
     `+`, `%` and `.format` on it give a Text again. Anything else sees the
-    trace-time text, in which each tracer shows as itself.
+    trace-time text, in which each tracer shows as itself. A Text is a
+    pytree of its values, so it can be the state of a traced `if` or loop
+    and the output of a jitted function: made again from concrete values
+    it is their text.
     """
 
     def __new__(cls, rec: Recipe, arrays: list):
-        try:
-            shown = rec.build(iter([_Shown(a) for a in arrays]))
-        except (TypeError, ValueError):   # "%d" of a placeholder: the tracers themselves
+        if not any(is_traced(a) for a in arrays):
+            shown = _concrete_text(rec, arrays)
+        else:
             _probe(rec, arrays)
-            shown = " ".join(str(a) for a in arrays)
+            try:
+                shown = rec.build(iter([_Shown(a) for a in arrays]))
+            except (TypeError, ValueError):   # "%d" of a placeholder: the tracers themselves
+                shown = " ".join(str(a) for a in arrays)
         self = super().__new__(cls, shown)
-        self.recipe, self.arrays = rec, arrays
+        self.recipe, self.arrays = rec, list(arrays)
         return self
 
+    # str's own methods, not the operators: made from concrete values, a
+    # Text is one again, and `+` on it would come back here.
     def __add__(self, other):
-        return deferred(operator.add, self, other) if isinstance(other, str) else NotImplemented
+        return deferred(_concat, self, other) if isinstance(other, str) else NotImplemented
 
     def __radd__(self, other):
-        return deferred(operator.add, other, self) if isinstance(other, str) else NotImplemented
+        return deferred(_concat, other, self) if isinstance(other, str) else NotImplemented
 
     def __mod__(self, values):
-        return deferred(operator.mod, self, values)
+        return deferred(str.__mod__, self, values)
 
     def format(self, *args, **kwargs):
         return deferred(str.format, self, *args, **kwargs)
+
+
+def _concat(a: str, b: str) -> str:
+    return "".join((a, b))
+
+
+def _concrete_text(rec: Recipe, values: list) -> str:
+    try:
+        return rec.build(iter(values))
+    except (TypeError, ValueError):
+        # JAX made the pytree again from stand-ins (shapes, say), not values.
+        return " ".join(str(v) for v in values)
+
+
+jax.tree_util.register_pytree_node(Text, lambda t: (t.arrays, t.recipe),
+                                   lambda rec, arrays: Text(rec, arrays))
 
 
 class _Shown:
@@ -118,7 +144,8 @@ class _Shown:
 def _probe(rec: Recipe, arrays: list) -> None:
     """Makes the text from zeros of the tracers' types: Python's own error, now, if it cannot.
 
-    (Too few values for a `%` format, `%d` of a vector, an unknown spec.)
+    (Too few values for a `%` format, `%d` of a vector, `:d` of a float.) At
+    run time, in a callback, the same error would be a JAX runtime error.
     """
     zeros = []
     for a in arrays:
@@ -133,7 +160,7 @@ def deferred(fn, *args, **kwargs):
 
     Arguments are pytrees; a Text among them is made first, at run time too.
     """
-    if not in_trace() or not is_deferred((args, kwargs)):
+    if not in_trace() or not any(is_traced(l) for l in jax.tree_util.tree_leaves((args, kwargs))):
         return fn(*args, **kwargs)
     return Text(*recipe((args, kwargs), fn))
 
@@ -171,7 +198,7 @@ def str_mod(left, right):
     an f-string; any other left operand gets Python's `%`.
     """
     if isinstance(left, str):
-        return deferred(operator.mod, left, right)
+        return deferred(str.__mod__, left, right)
     return left % right
 
 
