@@ -169,3 +169,38 @@ def test_text_python_cannot_make_from_the_values_fails_at_trace_time(make):
         make(jnp.float32(1.0))
     with pytest.raises(type(eager.value)):
         jax.jit(ag.convert(make))(jnp.float32(1.0))
+
+
+def _branch_text(x):
+    if x > 0:
+        y = x + 1
+        msg = f"{y:.1f}"
+    else:
+        y = x - 1
+        msg = f"{y:.1f}"
+    print(msg, ", ".join([str(y), "end"]))
+    return y, msg
+
+
+def test_text_made_in_a_traced_branch_is_its_state_and_a_jitted_output(capfd):
+    for x in (2.0, -3.0):
+        want = _branch_text(jnp.float32(x))
+        eager = capfd.readouterr().out
+        got = _run(ag.function(_branch_text), jnp.float32(x))
+        assert capfd.readouterr().out == eager
+        assert got[1] == want[1] and float(got[0]) == float(want[0])
+
+
+def _loop_text(n):
+    i = n - n
+    msg = "i=%d" % i
+    while i < n:
+        i = i + 1
+        msg = "i=%d" % i
+    print(msg)
+    return i
+
+
+def test_text_made_in_a_traced_loop_prints_its_last_value(capfd):
+    _run(ag.function(_loop_text), jnp.int32(3))
+    assert capfd.readouterr().out == "i=3\n"

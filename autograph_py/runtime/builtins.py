@@ -75,12 +75,13 @@ OVERRIDES = {builtins.print: print_, builtins.range: range_,
 def override(f):
     """The traced-aware version of the builtin `f`, or None.
 
-    A str's own `.format` (`"x={}".format`) is a bound builtin method: it
-    becomes `text.str_format` of that str.
+    A str's own `.format` and `.join` (`"x={}".format`) are bound builtin
+    methods: they become `text.str_method` of that str.
     """
     found = OVERRIDES.get(f)
-    if found is None and type(getattr(f, "__self__", None)) is str and f.__name__ == "format":
-        return text.str_format(f.__self__)
+    if found is None and type(getattr(f, "__self__", None)) is str and (
+            f.__name__ in text.STR_METHODS):
+        return text.str_method(f.__self__, f.__name__)
     return found
 
 

@@ -184,11 +184,16 @@ def format_(value, spec=""):
     return deferred(builtins.format, value, spec)
 
 
-def str_format(template: str):
-    """`template.format` (a bound method of a str): with traced arguments, a Text."""
-    def format(*args, **kwargs):
-        return deferred(str.format, template, *args, **kwargs)
-    return format
+STR_METHODS = {"format": str.format, "join": str.join}
+
+
+def str_method(self: str, name: str):
+    """`self.format` or `self.join` (bound methods of a str): with traced arguments, a Text."""
+    method = STR_METHODS[name]
+
+    def call(*args, **kwargs):
+        return deferred(method, self, *args, **kwargs)
+    return call
 
 
 def str_mod(left, right):
