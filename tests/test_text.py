@@ -1,6 +1,7 @@
 """print, and text made from traced values, in converted functions."""
 from __future__ import annotations
 
+import copy
 import gc
 import weakref
 
@@ -189,6 +190,7 @@ def test_text_made_in_a_traced_branch_is_its_state_and_a_jitted_output(capfd):
         got = _run(ag.function(_branch_text), jnp.float32(x))
         assert capfd.readouterr().out == eager
         assert got[1] == want[1] and float(got[0]) == float(want[0])
+        assert copy.deepcopy(got[1]) == got[1]
 
 
 def _loop_text(n):
@@ -204,3 +206,20 @@ def _loop_text(n):
 def test_text_made_in_a_traced_loop_prints_its_last_value(capfd):
     _run(ag.function(_loop_text), jnp.int32(3))
     assert capfd.readouterr().out == "i=3\n"
+
+
+def _counting(n):
+    i = 0
+    while i < n:
+        print("i", i, "of %d" % n)
+        i += 1
+    return i
+
+
+def test_a_print_in_a_batched_while_body_prints_only_for_elements_still_looping(capfd):
+    ns = jnp.array([1, 3])
+    for n in ns:
+        _counting(n)
+    eager = capfd.readouterr().out
+    _run(jax.jit(jax.vmap(ag.convert(_counting))), ns)
+    assert sorted(capfd.readouterr().out.splitlines()) == sorted(eager.splitlines())

@@ -108,6 +108,9 @@ class Text(str):
     def format(self, *args, **kwargs):
         return deferred(str.format, self, *args, **kwargs)
 
+    def __reduce__(self):   # for copy: str's own would call Text(text)
+        return Text, (self.recipe, self.arrays)
+
 
 def _concat(a: str, b: str) -> str:
     return "".join((a, b))
