@@ -154,13 +154,16 @@ HANDLED = object()   # what a bare `raise` raises: the exception being handled
 
 
 def raise_stmt(exc):
-    """`raise exc`: the exception to raise now, or None once it is staged.
+    """`raise exc`: the exception for Python to raise now, or it stages it.
 
     With no traced condition around it, Python raises it (generated code
     does, at the user's line). Under a traced condition the raise may not
     happen at all: it becomes a run-time check that fails when this path
     runs, and `@function` raises an exception of the same type and
-    arguments (traced ones with their run-time values).
+    arguments (traced ones with their run-time values). The trace of the
+    path then ends (paths.PathRaises) at the innermost traced branch or loop
+    body, so no code after the raise, in this function or its callers,
+    runs on it.
     """
     if not in_conditional_region():
         return exc
@@ -179,7 +182,7 @@ def raise_stmt(exc):
     at = errors.where()
     trace_log.record("raise", "jax.debug.callback", "a traced condition guards it", at=at)
     _stage(exc, jax.numpy.asarray(False), at)
-    return None
+    raise paths.PathRaises()   # nothing after it runs on this path, its callers' code included
 
 
 def _stage(exc: BaseException, test, at: str) -> None:
@@ -268,7 +271,7 @@ class staged_raises_escape:
         _local.guards.pop()
         if not _local.guards:
             _local.staged.clear()
-        if kind is not None:
+        if kind is not None and not issubclass(kind, paths.PathRaises):
             return False
         caught = [e for e in self.in_body if isinstance(e, self.handled)]
         if caught:
