@@ -185,11 +185,9 @@ CONFIGS["calls"] = Config(calls=(3, 6), p_swap=0.6, param_kinds=_SHAPES["param_k
 CONFIGS["calls-small"] = Config(max_block=3, max_depth=2, max_loops=2, n_helpers=(0, 1),
                                 n_params=(2, 4), L=(3, 3), calls=(2, 4), p_swap=0.6,
                                 param_kinds=_SHAPES["param_kinds"])
-# The `make test` batch of call sequences: calls-small with the open findings' gates and
-# no prints (F26: prints of Python values only when traced). Lift them as they are fixed.
-CONFIGS["calls-ci"] = dataclasses.replace(
-    CONFIGS["calls-small"], gate_static_positions=True, truisms_only=True,
-    weights={**CONFIGS["calls-small"].weights, "print": 0})
+# The `make test` batch of call sequences: calls-small, with no failing assert (F8: under
+# jax.jit(convert(f)) JAX reports it as a JaxRuntimeError, which no wrapper of ours sees).
+CONFIGS["calls-ci"] = dataclasses.replace(CONFIGS["calls-small"], truisms_only=True)
 
 
 @dataclass
