@@ -25,7 +25,7 @@ import gast
 
 from autograph_py import errors
 from autograph_py.analysis import activity, liveness
-from autograph_py.converters import (asserts, break_statements, call_trees,
+from autograph_py.converters import (annotations, asserts, break_statements, call_trees,
                                      conditional_expressions, continue_statements,
                                      control_flow, directives, lists, logical_expressions,
                                      matches, raises, return_statements, while_tests)
@@ -34,6 +34,7 @@ from autograph_py.core.naming import Namer
 
 # The order matters; each line says why a converter sits where it does.
 PIPELINE = (
+    annotations,              # first: `y: int = x` is a plain assignment to every pass after it
     matches,                  # first: the if/elif chains it makes are converted like the user's
     directives,               # set_loop_options(...) must leave the body before call_trees wraps it
     lists,                    # lst.append(v) becomes an assignment the analyses then see
