@@ -359,6 +359,8 @@ def run_unconverted(fn, why: str, strict: bool = False):
 
 def to_code(fn) -> str:
     fn = getattr(fn, "__wrapped__", fn) if not isinstance(fn, types.FunctionType) else fn
+    if not isinstance(fn, types.FunctionType):
+        raise errors.SourceUnavailableError(fn, f"it is a {type(fn).__name__}, not a Python function")
     return _conversion(fn).text()
 
 
