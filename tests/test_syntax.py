@@ -280,3 +280,38 @@ def test_raise_under_a_traced_condition_inside_the_try_is_still_an_error():
 
     with pytest.raises(ag.errors.StagedRaiseError):
         ag.function(f)(jnp.int32(0), jnp.float32(1.0))
+
+
+# ------------------------------------------------------------ deep expressions
+def _from_file(tmp_path, name, body):
+    """A function defined in a real file (so its source can be read), as a user writes it."""
+    path = tmp_path / f"{name}.py"
+    path.write_text(f"def {name}(x):\n    if x > 0:\n        x = x - 1\n{body}\n")
+    scope = {}
+    exec(compile(path.read_text(), str(path), "exec"), scope)
+    return scope[name]
+
+
+@pytest.mark.parametrize("expr", [
+    " + ".join(["x"] * 2000),
+    " + ".join(f"{i}*x" for i in range(2000)),
+    "(" + " and ".join(["x"] * 2000) + ") + 1",
+    "(" + " or ".join(["x * 0"] * 1999 + ["x"]) + ") + 1",
+])
+def test_deep_expressions_convert_and_run(tmp_path, expr):
+    import sys
+    limit = sys.getrecursionlimit()
+    f = _from_file(tmp_path, "deep", f"    return {expr}")
+    text = ag.to_code(f)
+    compile(text, "<deep>", "exec")
+    assert agrees(f, 2.0)[0] == agrees(f, -1.0)[0] == "value"
+    assert sys.getrecursionlimit() == limit
+
+
+def test_expression_too_deep_even_so_is_a_clear_conversion_error(tmp_path, monkeypatch):
+    from autograph_py.core import recursion
+    monkeypatch.setattr(recursion, "LIMIT", 100)
+    f = _from_file(tmp_path, "too_deep", "    return " + " + ".join(["x"] * 2000))
+    with pytest.raises(ag.errors.ConversionError, match=r"nested too deeply to convert") as info:
+        ag.convert(f)
+    assert "too_deep.py:1" in str(info.value) and "Split the expression" in str(info.value)

@@ -29,7 +29,7 @@ from autograph_py.converters import (annotations, asserts, break_statements, cal
                                      conditional_expressions, continue_statements,
                                      control_flow, directives, lists, logical_expressions,
                                      matches, raises, return_statements, while_tests)
-from autograph_py.core import fence, parsing, visitors
+from autograph_py.core import fence, parsing, recursion, visitors
 from autograph_py.core.naming import Namer
 
 # The order matters; each line says why a converter sits where it does.
@@ -83,7 +83,8 @@ class Conversion:
     def text(self) -> str:
         """The converted source; also registered in linecache under generated_filename()."""
         if self.source is None:
-            self.source = ast.unparse(gast.gast_to_ast(self.tree))
+            with recursion.room():
+                self.source = ast.unparse(gast.gast_to_ast(self.tree))
             lines = self.source.splitlines(keepends=True)
             linecache.cache[self.generated_filename()] = (
                 len(self.source), None, lines, self.generated_filename())  # mtime None: kept
@@ -176,7 +177,10 @@ def _conversion(fn) -> Conversion:
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _convert_code(fn, code)
+        with recursion.room():
+            return _convert_code(fn, code)
+    except RecursionError as e:
+        raise recursion.too_deep(code, e) from None
     finally:
         if enabled:
             gc.enable()
