@@ -29,7 +29,7 @@ from autograph_py.converters import (annotations, asserts, break_statements, cal
                                      conditional_expressions, continue_statements,
                                      control_flow, directives, lists, logical_expressions,
                                      matches, raises, return_statements, while_tests)
-from autograph_py.core import fence, parsing, recursion, visitors
+from autograph_py.core import fence, parsing, recursion, staleness, visitors
 from autograph_py.core.naming import Namer
 
 # The order matters; each line says why a converter sits where it does.
@@ -69,6 +69,8 @@ class Context:
     filename: str
     name: str
     options: dict = field(default_factory=dict)
+    # The class a method is written in: its private names are mangled with it.
+    owner: str | None = None
     # Generated variables, and how errors should call them ("<return value>").
     labels: dict = field(default_factory=dict)
 
@@ -143,9 +145,9 @@ class _Unconvertible:
         self.why = why
 
 
-def transform(node, filename: str, name: str):
+def transform(node, filename: str, name: str, owner: str | None = None):
     """Runs the pipeline on a parsed function; returns the converted node."""
-    ctx = Context(Namer.for_tree(node), filename, name)
+    ctx = Context(Namer.for_tree(node), filename, name, owner=owner)
     for converter in PIPELINE:
         for analysis in getattr(converter, "NEEDS", ()):
             ANALYSES[analysis](node)
@@ -192,7 +194,7 @@ def _convert_code(fn, code) -> Conversion:
     fence.check(node, code.co_filename)
     if isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef)):
         node.decorator_list = []
-    node = transform(node, code.co_filename, fn.__name__)
+    node = transform(node, code.co_filename, fn.__name__, staleness.enclosing_class(fn.__qualname__))
     new_code = _compile(node, fn, code)
     conv = _by_code[code] = Conversion(new_code, node)
     logger.info("converted %s (%s:%d) in %.2f ms", fn.__qualname__, code.co_filename,
@@ -206,6 +208,8 @@ def _compile(node, fn, code):
         def __ag_factory(ag__, <closure names...>):
             def __ag_converted(...): <converted body>
             return __ag_converted
+
+    (inside `class <its class>:` for a method, so that private names are mangled).
 
     Only the inner code object is used: `_instantiate` gives it the
     original's closure cells and globals. Under its own name the def would
@@ -223,13 +227,20 @@ def _compile(node, fn, code):
     args = ast.arguments(posonlyargs=[], args=[ast.arg(arg=v, **loc) for v in freevars],
                          vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
     extra = {"type_params": []} if "type_params" in ast.FunctionDef._fields else {}
-    factory = ast.FunctionDef(name="__ag_factory", args=args, body=body, decorator_list=[],
-                              returns=None, type_comment=None, **extra, **loc)
-    module = ast.Module(body=[factory], type_ignores=[])
+    stmt = ast.FunctionDef(name="__ag_factory", args=args, body=body, decorator_list=[],
+                           returns=None, type_comment=None, **extra, **loc)
+    owner = staleness.enclosing_class(fn.__qualname__)
+    if owner is not None:   # a method's private names (self.__n) are mangled with its class's
+        stmt = ast.ClassDef(name=owner, bases=[], keywords=[], body=[stmt], decorator_list=[],
+                            **extra, **loc)
+    module = ast.Module(body=[stmt], type_ignores=[])
     compiled = compile(module, code.co_filename, "exec", dont_inherit=True)
     (factory_code,) = [c for c in compiled.co_consts if isinstance(c, types.CodeType)]
+    if owner is not None:
+        (factory_code,) = [c for c in factory_code.co_consts if isinstance(c, types.CodeType)]
     (new_code,) = [c for c in factory_code.co_consts if isinstance(c, types.CodeType)]
-    new_code = _requalify(new_code, "__ag_factory.<locals>.__ag_converted",
+    prefix = f"{owner}.__ag_factory" if owner is not None else "__ag_factory"
+    new_code = _requalify(new_code, prefix + ".<locals>.__ag_converted",
                           fn.__qualname__).replace(**_names(code))
     _register(new_code)
     return new_code
@@ -336,6 +347,8 @@ def converted_or_none(fn, strict: bool = False):
         return None
     try:
         return convert_function(fn)
+    except errors.SourceChangedError:
+        raise
     except errors.SourceUnavailableError as e:
         with _lock:
             fn.__dict__[_CACHED] = (fn, _Unconvertible(e.why))
