@@ -315,3 +315,23 @@ def test_expression_too_deep_even_so_is_a_clear_conversion_error(tmp_path, monke
     with pytest.raises(ag.errors.ConversionError, match=r"nested too deeply to convert") as info:
         ag.convert(f)
     assert "too_deep.py:1" in str(info.value) and "Split the expression" in str(info.value)
+
+
+# -------------------------------------------------------------- private names
+class _Private:
+    def __init__(self):
+        self.__total = 0.0
+
+    def __scale(self, v):
+        return v * 2
+
+    def add(self, x):
+        if x > 0:
+            self.__total = self.__total + self.__scale(x)
+        return self.__total
+
+
+def test_private_names_in_methods_are_mangled_as_in_the_class():
+    assert agrees(lambda x: _Private().add(x), 2.0) == ("value", 4.0)
+    assert agrees(lambda x: _Private().add(x), -2.0) == ("value", 0.0)
+    assert "self.__total" in ag.to_code(_Private.add)
