@@ -165,11 +165,39 @@ def to_code(fn: Callable) -> str:
     `<autograph_py QUALNAME from FILE:LINE>`, for tools that read sources
     from there. The converted code itself reports your file and lines.
     """
-    while isinstance(fn, Function) or getattr(fn, "__ag_converted__", False):
-        fn = fn.__wrapped__
-    if isinstance(fn, types.MethodType):
-        fn = fn.__func__
-    return transpiler.to_code(fn)
+    return transpiler.to_code(_source_function(fn))
+
+
+def _source_function(fn):
+    """The Python function whose conversion `to_code` shows for `fn`.
+
+    Wrappers are looked through: `@function` and converted functions, bound
+    methods, `functools.partial`, a callable object (its `__call__`), and
+    other wrappers that name a function in `__wrapped__` (`jax.jit`).
+    """
+    while True:
+        if isinstance(fn, Function) or getattr(fn, "__ag_converted__", False):
+            fn = fn.__wrapped__
+        elif isinstance(fn, types.MethodType):
+            fn = fn.__func__
+        elif isinstance(fn, functools.partial):
+            fn = fn.func
+        else:
+            break
+    if isinstance(fn, types.FunctionType):
+        return fn
+    if not callable(fn):
+        raise TypeError(f"autograph_py.to_code expects a function, got {type(fn).__name__}")
+    if isinstance(fn, type):
+        raise errors.SourceUnavailableError(
+            fn, "it is a class; pass one of its methods (C.method) instead")
+    call = getattr(type(fn), "__call__", None)
+    if isinstance(call, types.FunctionType):
+        return call
+    wrapped = getattr(fn, "__wrapped__", None)
+    if isinstance(wrapped, types.FunctionType):
+        return wrapped
+    raise errors.SourceUnavailableError(fn, _not_python(fn))
 
 
 def do_not_convert(fn: Callable) -> Callable:

@@ -152,6 +152,19 @@ class SourceUnavailableError(AutographError):
         self.fn, self.why = fn, why
 
 
+class SourceChangedError(SourceUnavailableError):
+    """The function's file changed since it was defined: its text is not its code.
+
+    Unlike other unreadable sources this is always an error: the function
+    must not run unconverted in place of the one the user now reads.
+    """
+
+    def __init__(self, fn, why: str):
+        super().__init__(fn, why)
+        self.args = (message(self.headline, fix="Re-import the module (importlib.reload) or "
+                                                 "restart Python, then call it again."),)
+
+
 class StateError(AutographError, TypeError):
     """Branch outputs or loop state that cannot be joined (shape, dtype, structure)."""
 

@@ -117,6 +117,42 @@ def test_to_code_returns_compilable_source():
     assert ag.to_code(ag.function(absolute)) == src
 
 
+class _Doubler:
+    def __call__(self, x):
+        if x > 0:
+            x = x * 2
+        return x
+
+    def twice(self, x):
+        return absolute(x) * 2
+
+
+def test_to_code_of_wrappers_shows_the_wrapped_function():
+    import functools
+    src = ag.to_code(absolute)
+    assert ag.to_code(functools.partial(absolute)) == src
+    assert ag.to_code(jax.jit(absolute)) == src
+    assert ag.to_code(_Doubler()).startswith("def __call__(self, x):")
+    assert ag.to_code(_Doubler().twice).startswith("def twice(self, x):")
+    assert ag.to_code(lambda v: v if v > 0 else -v).startswith("lambda v: ag__.if_exp(")
+
+
+def test_to_code_of_builtins_classes_and_exec_code_is_a_clear_error():
+    import math
+    for builtin in (len, math.hypot, print):
+        with pytest.raises(ag.errors.SourceUnavailableError,
+                           match=r"it is a builtin or C function .*with no Python source"):
+            ag.to_code(builtin)
+    with pytest.raises(ag.errors.SourceUnavailableError, match=r"it is a class; pass one"):
+        ag.to_code(_Doubler)
+    scope = {}
+    exec("def made(x):\n    return x\n", scope)
+    with pytest.raises(ag.errors.SourceUnavailableError, match="cannot convert made"):
+        ag.to_code(scope["made"])
+    with pytest.raises(TypeError, match="expects a function, got int"):
+        ag.to_code(3)
+
+
 def test_do_not_convert_is_called_as_is():
     @ag.do_not_convert
     def helper(x):

@@ -104,11 +104,11 @@ CASES = [
             retval_ = ag__.UndefinedReturnValue()
             for v in xs:
                 if v > t:
-                    do_return = True
                     retval_ = v
+                    do_return = True
             if not do_return:
-                do_return = True
                 retval_ = t
+                do_return = True
             return ag__.retval(retval_)
     """),
     (return_statements, """
@@ -129,11 +129,11 @@ CASES = [
             do_return = False
             retval_ = ag__.UndefinedReturnValue()
             if x > 0:
-                do_return = True
                 retval_ = x
-            else:
                 do_return = True
+            else:
                 retval_ = None
+                do_return = True
             return ag__.retval(retval_)
     """),
     (return_statements, """
@@ -147,12 +147,12 @@ CASES = [
             do_return = False
             retval_ = ag__.UndefinedReturnValue()
             if x > 0:
-                do_return = True
                 retval_ = x
+                do_return = True
             else:
                 y = 2 * x
-                do_return = True
                 retval_ = y
+                do_return = True
             return ag__.retval(retval_)
     """),
     (return_statements, """
@@ -168,13 +168,13 @@ CASES = [
             retval_ = ag__.UndefinedReturnValue()
             if x > 0:
                 if x > 5:
-                    do_return = True
                     retval_ = 5
+                    do_return = True
                 else:
                     x = x + 1
             if not do_return:
-                do_return = True
                 retval_ = x
+                do_return = True
             return ag__.retval(retval_)
     """),
     (break_statements, """

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 import gast
 
 from autograph_py.analysis import activity
-from autograph_py.core import anno, templates, visitors
+from autograph_py.core import anno, naming, templates, visitors
 
 NEEDS = ("activity", "liveness")
 
@@ -210,11 +210,12 @@ class _ControlFlow(visitors.Transformer):
         rest = sorted(writes - live - fs.globals)
         names = outs + comp + rest
         exprs = [_name(n) for n in outs]
-        exprs += [_load_part(composites[c], c) for c in comp]
+        owner = self.ctx.owner
+        exprs += [_load_part(composites[c], c, owner) for c in comp]
         exprs += [_name(n) for n in rest]
         parts = [f"part_{k}" for k in range(len(comp))]  # set_state's own locals
         targets = outs + parts + rest
-        stores = [_store_part(composites[c], p) for c, p in zip(comp, parts)]
+        stores = [_store_part(composites[c], p, owner) for c, p in zip(comp, parts)]
         labels = gast.Tuple([gast.Constant(self._label(n, fs), None) for n in names],
                             gast.Load())
         return dict(state=exprs, targets=targets, parts=stores, names=labels), len(names) - len(rest)
@@ -391,10 +392,10 @@ def _rebased(expr, name):
     return expr
 
 
-def _part_key(expr):
-    """(base, key, is_attribute) of a composite target."""
+def _part_key(expr, owner):
+    """(base, key, is_attribute) of a composite target; `self.__n` in class C has key `_C__n`."""
     if isinstance(expr, gast.Attribute):
-        return expr.value, gast.Constant(expr.attr, None), True
+        return expr.value, gast.Constant(naming.mangled(expr.attr, owner), None), True
     return expr.value, expr.slice, False
 
 
@@ -402,17 +403,17 @@ def _ag(fn, *args):
     return gast.Call(gast.Attribute(_name("ag__"), fn, gast.Load()), list(args), [])
 
 
-def _load_part(expr, label):
+def _load_part(expr, label, owner):
     """`ag__.load_part(...)` for a composite and, inside out, for each composite base."""
     if not isinstance(expr, (gast.Attribute, gast.Subscript)):
         return _load(expr)
-    base, key, attribute = _part_key(expr)
-    return _ag("load_part", _load_part(base, activity.composite_text(base)), _load(key),
+    base, key, attribute = _part_key(expr, owner)
+    return _ag("load_part", _load_part(base, activity.composite_text(base), owner), _load(key),
                gast.Constant(label, None), gast.Constant(attribute, None))
 
 
-def _store_part(expr, value_name):
-    base, key, attribute = _part_key(expr)
+def _store_part(expr, value_name, owner):
+    base, key, attribute = _part_key(expr, owner)
     return gast.Expr(_ag("store_part", _load(base), _load(key), _name(value_name),
                          gast.Constant(attribute, None)))
 

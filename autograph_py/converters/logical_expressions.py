@@ -1,6 +1,7 @@
 """`and`, `or`, `not` become runtime operators; operands after the first stay lazy.
 
     a and b and c   ==>   ag__.and_(a, lambda: ag__.and_(b, lambda: c))
+    (a chain of more than 32 operands is split in halves, see _chain_of)
     not a           ==>   ag__.not_(a)
     a < b <= c      ==>   ag__.compare_chain(a, ('Lt', 'LtE'), (lambda: b, lambda: c))
 """
@@ -31,14 +32,29 @@ def _not(operand):
     ag__.not_(operand)  # noqa: F821
 
 
+# Operands nested one inside the next; a longer chain is split in halves,
+# `(a and b) and (c and d)`, which Python evaluates the same way (each operand
+# in order, up to the first false one, whose value is the result). Nested
+# all the way, 2,000 operands would be 2,000 calls deep when they run.
+_NESTED = 32
+
+
+def _chain_of(template, values):
+    if len(values) > _NESTED:
+        half = len(values) // 2
+        return templates.replace_expr(template, left=_chain_of(template, values[:half]),
+                                      right=_chain_of(template, values[half:]))
+    result = values[-1]
+    for left in reversed(values[:-1]):
+        result = templates.replace_expr(template, left=left, right=result)
+    return result
+
+
 class _Logical(visitors.Transformer):
     def visit_BoolOp(self, node):
         self.generic_visit(node)
         template = _and if isinstance(node.op, gast.And) else _or
-        result = node.values[-1]
-        for left in reversed(node.values[:-1]):
-            result = templates.replace_expr(template, left=left, right=result)
-        return templates.located(result, node)
+        return templates.located(_chain_of(template, node.values), node)
 
     def visit_Compare(self, node):
         self.generic_visit(node)

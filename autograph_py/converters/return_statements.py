@@ -5,17 +5,19 @@
             if v > t:                      retval_ = ag__.UndefinedReturnValue()
                 return v        ==>        for v in xs:           # extra test: not do_return
         return t                               if v > t:
-                                                   do_return = True
                                                    retval_ = v
+                                                   do_return = True
                                            if not do_return:
-                                               do_return = True
                                                retval_ = t
+                                               do_return = True
                                            return ag__.retval(retval_)
 
 Functions whose returns are all at the top level of their body are left as
 they are. A function that can end without `return` gets an explicit
 `return None`, so under a traced condition "returns a value on one path and
-None on another" is reported instead of computed.
+None on another" is reported instead of computed. The value is assigned
+before the flag: a return expression that raises (caught by a `try` around
+it) leaves the function still running, as in Python.
 """
 from __future__ import annotations
 
@@ -31,8 +33,8 @@ def _prologue(do_return, retval):
 
 
 def _return_value(do_return, retval, value):
+    retval = value    # first: if `value` raises, the function has not returned
     do_return = True
-    retval = value
 
 
 def _epilogue(retval):

@@ -33,3 +33,11 @@ class Namer:
             k += 1
         self._taken.add(name)
         return name
+
+
+def mangled(name: str, owner: str | None) -> str:
+    """`name` as Python spells a private name (`__n`) in the body of class `owner`."""
+    if owner is None or not name.startswith("__") or name.endswith("__"):
+        return name
+    stripped = owner.lstrip("_")
+    return f"_{stripped}{name}" if stripped else name

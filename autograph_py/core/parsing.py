@@ -14,6 +14,7 @@ import types
 import gast
 
 from autograph_py import errors
+from autograph_py.core import staleness
 
 
 def _source_block(fn):
@@ -28,11 +29,11 @@ def _shift(tree, first_line: int):
     ast.increment_lineno(tree, first_line - 1)  # works on gast trees too
 
 
-_FILES: dict = {}   # file name -> (its lines, {line: [FunctionDef | Lambda nodes]})
+_FILES: dict = {}   # file name -> (its lines, {line: [FunctionDef | Lambda nodes]}, imports)
 
 
-def _definitions_by_line(code, module_globals):
-    """Function and lambda nodes of the whole file, by line; None if it cannot be parsed.
+def _parsed_file(code, module_globals):
+    """(function and lambda nodes by line, names the module imports); None if it cannot be parsed.
 
     A file is parsed once for all the functions in it (and again only when
     linecache sees it change), which is cheaper than tokenizing each
@@ -45,7 +46,7 @@ def _definitions_by_line(code, module_globals):
         return None
     cached = _FILES.get(filename)
     if cached is not None and cached[0] is lines:
-        return cached[1]
+        return cached[1:]
     try:
         tree = ast.parse("".join(lines), filename)
     except (SyntaxError, ValueError):
@@ -57,24 +58,47 @@ def _definitions_by_line(code, module_globals):
             starts.update(d.lineno for d in getattr(node, "decorator_list", ()))
             for line in starts:
                 index.setdefault(line, []).append(node)
-    _FILES[filename] = (lines, index)
-    return index
+    _FILES[filename] = (lines, index, _module_imports(tree))
+    return _FILES[filename][1:]
+
+
+def _module_imports(tree) -> frozenset:
+    """Names that `import` statements bind at the module's top level (see staleness.py)."""
+    names, todo = set(), list(tree.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update((a.asname or a.name).partition(".")[0] for a in node.names)
+        elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            todo.extend(n for n in ast.iter_child_nodes(node) if isinstance(n, ast.stmt)
+                        or isinstance(n, ast.excepthandler) or type(n).__name__ == "match_case")
+    return frozenset(names)
 
 
 def parse_function(fn: types.FunctionType):
-    """Returns the gast FunctionDef or Lambda that `fn` was made from."""
+    """Returns the gast FunctionDef or Lambda that `fn` was made from.
+
+    Raises SourceChangedError if the file no longer holds the text `fn` was
+    compiled from.
+    """
     code = fn.__code__
-    index = _definitions_by_line(code, fn.__globals__)
+    parsed = _parsed_file(code, fn.__globals__)
+    index, imports = parsed if parsed is not None else (None, None)
     if index is not None:
         lam = fn.__name__ == "<lambda>"
         found = [n for n in index.get(code.co_firstlineno, ())
                  if (isinstance(n, ast.Lambda) if lam else getattr(n, "name", None) == code.co_name)]
+        if not found and fn.__globals__.get("__file__") == code.co_filename:
+            staleness.changed(fn)   # the module's own file has no such definition there
         if lam and len(found) > 1:
             # Lambdas that compile to the same code convert to the same code too.
             found = [n for n in found if _same_code(n, code)][:1]
         if len(found) == 1:
+            staleness.check(fn, found[0], imports)
             return gast.ast_to_gast(found[0])
-    return _parse_block(fn)
+    node = _parse_block(fn)
+    staleness.check(fn, gast.gast_to_ast(node), imports)
+    return node
 
 
 def _parse_block(fn):

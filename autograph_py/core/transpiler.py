@@ -25,15 +25,16 @@ import gast
 
 from autograph_py import errors
 from autograph_py.analysis import activity, liveness
-from autograph_py.converters import (asserts, break_statements, call_trees,
+from autograph_py.converters import (annotations, asserts, break_statements, call_trees,
                                      conditional_expressions, continue_statements,
                                      control_flow, directives, lists, logical_expressions,
                                      matches, raises, return_statements, strings, while_tests)
-from autograph_py.core import fence, parsing, visitors
+from autograph_py.core import fence, parsing, recursion, staleness, visitors
 from autograph_py.core.naming import Namer
 
 # The order matters; each line says why a converter sits where it does.
 PIPELINE = (
+    annotations,              # first: `y: int = x` is a plain assignment to every pass after it
     matches,                  # first: the if/elif chains it makes are converted like the user's
     directives,               # set_loop_options(...) must leave the body before call_trees wraps it
     lists,                    # lst.append(v) becomes an assignment the analyses then see
@@ -70,6 +71,8 @@ class Context:
     filename: str
     name: str
     options: dict = field(default_factory=dict)
+    # The class a method is written in: its private names are mangled with it.
+    owner: str | None = None
     # Generated variables, and how errors should call them ("<return value>").
     labels: dict = field(default_factory=dict)
 
@@ -84,7 +87,8 @@ class Conversion:
     def text(self) -> str:
         """The converted source; also registered in linecache under generated_filename()."""
         if self.source is None:
-            self.source = ast.unparse(gast.gast_to_ast(self.tree))
+            with recursion.room():
+                self.source = ast.unparse(gast.gast_to_ast(self.tree))
             lines = self.source.splitlines(keepends=True)
             linecache.cache[self.generated_filename()] = (
                 len(self.source), None, lines, self.generated_filename())  # mtime None: kept
@@ -143,9 +147,9 @@ class _Unconvertible:
         self.why = why
 
 
-def transform(node, filename: str, name: str):
+def transform(node, filename: str, name: str, owner: str | None = None):
     """Runs the pipeline on a parsed function; returns the converted node."""
-    ctx = Context(Namer.for_tree(node), filename, name)
+    ctx = Context(Namer.for_tree(node), filename, name, owner=owner)
     for converter in PIPELINE:
         for analysis in getattr(converter, "NEEDS", ()):
             ANALYSES[analysis](node)
@@ -177,7 +181,10 @@ def _conversion(fn) -> Conversion:
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _convert_code(fn, code)
+        with recursion.room():
+            return _convert_code(fn, code)
+    except RecursionError as e:
+        raise recursion.too_deep(code, e) from None
     finally:
         if enabled:
             gc.enable()
@@ -189,7 +196,7 @@ def _convert_code(fn, code) -> Conversion:
     fence.check(node, code.co_filename)
     if isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef)):
         node.decorator_list = []
-    node = transform(node, code.co_filename, fn.__name__)
+    node = transform(node, code.co_filename, fn.__name__, staleness.enclosing_class(fn.__qualname__))
     new_code = _compile(node, fn, code)
     conv = _by_code[code] = Conversion(new_code, node)
     logger.info("converted %s (%s:%d) in %.2f ms", fn.__qualname__, code.co_filename,
@@ -203,6 +210,8 @@ def _compile(node, fn, code):
         def __ag_factory(ag__, <closure names...>):
             def __ag_converted(...): <converted body>
             return __ag_converted
+
+    (inside `class <its class>:` for a method, so that private names are mangled).
 
     Only the inner code object is used: `_instantiate` gives it the
     original's closure cells and globals. Under its own name the def would
@@ -220,13 +229,20 @@ def _compile(node, fn, code):
     args = ast.arguments(posonlyargs=[], args=[ast.arg(arg=v, **loc) for v in freevars],
                          vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
     extra = {"type_params": []} if "type_params" in ast.FunctionDef._fields else {}
-    factory = ast.FunctionDef(name="__ag_factory", args=args, body=body, decorator_list=[],
-                              returns=None, type_comment=None, **extra, **loc)
-    module = ast.Module(body=[factory], type_ignores=[])
+    stmt = ast.FunctionDef(name="__ag_factory", args=args, body=body, decorator_list=[],
+                           returns=None, type_comment=None, **extra, **loc)
+    owner = staleness.enclosing_class(fn.__qualname__)
+    if owner is not None:   # a method's private names (self.__n) are mangled with its class's
+        stmt = ast.ClassDef(name=owner, bases=[], keywords=[], body=[stmt], decorator_list=[],
+                            **extra, **loc)
+    module = ast.Module(body=[stmt], type_ignores=[])
     compiled = compile(module, code.co_filename, "exec", dont_inherit=True)
     (factory_code,) = [c for c in compiled.co_consts if isinstance(c, types.CodeType)]
+    if owner is not None:
+        (factory_code,) = [c for c in factory_code.co_consts if isinstance(c, types.CodeType)]
     (new_code,) = [c for c in factory_code.co_consts if isinstance(c, types.CodeType)]
-    new_code = _requalify(new_code, "__ag_factory.<locals>.__ag_converted",
+    prefix = f"{owner}.__ag_factory" if owner is not None else "__ag_factory"
+    new_code = _requalify(new_code, prefix + ".<locals>.__ag_converted",
                           fn.__qualname__).replace(**_names(code))
     _register(new_code)
     return new_code
@@ -333,6 +349,8 @@ def converted_or_none(fn, strict: bool = False):
         return None
     try:
         return convert_function(fn)
+    except errors.SourceChangedError:
+        raise
     except errors.SourceUnavailableError as e:
         with _lock:
             fn.__dict__[_CACHED] = (fn, _Unconvertible(e.why))
@@ -380,6 +398,8 @@ def distinct(converted):
 
 def to_code(fn) -> str:
     fn = getattr(fn, "__wrapped__", fn) if not isinstance(fn, types.FunctionType) else fn
+    if not isinstance(fn, types.FunctionType):
+        raise errors.SourceUnavailableError(fn, f"it is a {type(fn).__name__}, not a Python function")
     return _conversion(fn).text()
 
 

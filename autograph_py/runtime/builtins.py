@@ -18,7 +18,8 @@ from autograph_py.runtime import paths, text, trace_log
 from autograph_py.runtime.dispatch import in_trace, is_traced
 from autograph_py.runtime.text import fstring  # noqa: F401 - generated code's ag__.fstring
 from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedZip, reversed_
-from autograph_py.runtime.undefined import UnboundUnlessAssigned, in_conditional_region, read
+from autograph_py.runtime.undefined import (UnboundUnlessAssigned, conditional_depth,
+                                           in_conditional_region, read)
 
 
 def print_(*args, sep=" ", end="\n", file=None, flush=False):
@@ -175,6 +176,8 @@ def raise_stmt(exc):
         exc = exc()
     if not isinstance(exc, BaseException):
         return exc  # Python's own TypeError follows
+    if _caught_unconditionally(exc):
+        return exc
     if _local.guards:   # only a `try` around it needs to know (see staged_raises_escape)
         _local.staged.append(exc)
     if paths.is_silent():
@@ -241,6 +244,22 @@ class _Staged:
         self.type, self.failed = kind, None
 
 
+def _caught_unconditionally(exc) -> bool:
+    """Whether a `try` body that this raise is in, under no traced condition of its own, catches it.
+
+    The traced condition is then around the whole `try` statement: the
+    raise and its handler run on the same paths, and Python raising it here,
+    while that path is traced, is exact.
+    """
+    depth = conditional_depth()
+    for guard in reversed(_local.guards):
+        if guard.depth != depth:
+            return False
+        if guard.in_try and isinstance(exc, guard.handled):
+            return True
+    return False
+
+
 class staged_raises_escape:
     """Around a `try` with handlers: a staged raise of a type they catch, in its body, is an error.
 
@@ -248,24 +267,30 @@ class staged_raises_escape:
     raised only when the compiled program runs, past them. Raises staged in
     the handlers, `else` or `finally` are not caught by them and are fine.
     """
-    __slots__ = ("handled", "in_body")
+    __slots__ = ("handled", "in_body", "depth", "in_try")
 
     def __init__(self, handled):
         self.handled = handled
         self.in_body = []
+        self.depth = 0        # traced conditions around the `try` statement
+        self.in_try = False   # its body is running (not a handler, else or finally)
 
     def __enter__(self):
+        self.depth = conditional_depth()
         _local.guards.append(self)
 
     @staticmethod
     @contextlib.contextmanager
     def body():
         """Around the `try` body: notes what is staged there, for the innermost guard."""
+        guard = _local.guards[-1]
         mark = len(_local.staged)
+        guard.in_try = True
         try:
             yield
         finally:
-            _local.guards[-1].in_body = _local.staged[mark:]
+            guard.in_try = False
+            guard.in_body = _local.staged[mark:]
 
     def __exit__(self, kind, value, tb):
         _local.guards.pop()

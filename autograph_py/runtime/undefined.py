@@ -140,6 +140,11 @@ def in_conditional_region() -> bool:
     return _region.depth() > 0
 
 
+def conditional_depth() -> int:
+    """How many traced branches and loop bodies the code being traced is inside."""
+    return _region.depth()
+
+
 def read(value):
     """A user read of a local that may be unassigned (generated code calls it as ag__.ld)."""
     if isinstance(value, Undefined):

@@ -1,0 +1,151 @@
+"""Statements inside traced if and while bodies agree with eager Python (the syntax sweep)."""
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+from tests.test_syntax import agrees
+
+
+class _Ctx:
+    def __enter__(self):
+        return 3.0
+
+    def __exit__(self, *exc):
+        return False
+
+
+class _Obj:
+    def __init__(self):
+        self.v = 1.0
+
+
+def walrus_in_test_and_body(x):
+    if (y := x * 2) > 0:
+        x = (z := y + 1) * z
+    return x
+
+
+def del_with_and_chained(x):
+    t = x * 2
+    with _Ctx() as c:
+        if x > 0:
+            a = b = x + c + t
+        else:
+            a = b = x
+    del t
+    return a + b
+
+
+def star_unpacking(x):
+    a, *b = (x, x + 1, x + 2)
+    if x > 0:
+        a, *b = (x * 2, x, x)
+    return a + b[0]
+
+
+def augmented_items_and_attributes(x):
+    d, o = {"k": x}, _Obj()
+    if x > 0:
+        d["k"] += 1.0
+        o.v *= x
+    return d["k"] + o.v
+
+
+def lambdas_with_defaults_and_decorated_defs(x):
+    f = lambda v, k=2.0: v * k  # noqa: E731
+
+    def deco(fn):
+        return lambda v: fn(v) + 1
+
+    @deco
+    @functools.wraps(f)
+    def g(v):
+        return v * 3
+    if x > 0:
+        x = g(f(x))
+    return x
+
+
+def generator_conditional_import_and_fstring(x):
+    if x > 0:
+        import math
+        x = x + math.pi
+
+        def gen():
+            yield 1.0
+        s = f"{x=}"
+        x = x + sum(gen()) + len(s) * 0
+    return x
+
+
+def starred_calls(x):
+    def g(p, q, c=0.0):
+        return p * q + c
+    a, k = (x, 2.0), {"c": 1.0}
+    if x > 0:
+        x = g(*a, **k)
+    return x
+
+
+def pass_and_docstring_only(x):
+    """A docstring."""
+    if x > 0:
+        pass
+    else:
+        ...
+    return x
+
+
+def while_with_walrus_del_and_try_finally(x):
+    n = 0.0
+    while (m := x + n) < 10:
+        t = n + 1
+        try:
+            n = t
+        finally:
+            x = x * 1.0
+        del t
+    return n + m
+
+
+def while_with_star_chain_and_annotation(x):
+    a = 0.0
+    while x < 10:
+        first, *rest = (x + 1, x, 2.0)
+        y: float = first + rest[1]
+        x = a = y
+    return x + a
+
+
+def while_with_return_in_try_and_continue_in_with(x):
+    s = 0.0
+    while x < 10:
+        x = x + 1
+        with _Ctx():
+            if x > 7:
+                continue
+        try:
+            if s > 20:
+                return s
+        finally:
+            s = s + x
+    return s
+
+
+@pytest.mark.parametrize("fn", [
+    walrus_in_test_and_body, del_with_and_chained, star_unpacking,
+    augmented_items_and_attributes, lambdas_with_defaults_and_decorated_defs,
+    generator_conditional_import_and_fstring, starred_calls, pass_and_docstring_only,
+    while_with_walrus_del_and_try_finally, while_with_star_chain_and_annotation,
+    while_with_return_in_try_and_continue_in_with])
+@pytest.mark.parametrize("x", [2.0, -2.0, 12.0])
+def test_statement_in_a_traced_block_agrees_with_eager(fn, x):
+    assert agrees(fn, x)[0] == "value"
+
+
+def test_docstring_only_function_returns_none():
+    def f(x):
+        """Nothing else."""
+    assert agrees(f, 1.0) == ("value", None)
