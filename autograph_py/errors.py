@@ -169,8 +169,12 @@ class StateError(AutographError, TypeError):
     """Branch outputs or loop state that cannot be joined (shape, dtype, structure)."""
 
 
-class UndefinedVariableError(AutographError, NameError):
-    """A variable read where it has no value on some path."""
+class UndefinedVariableError(AutographError, UnboundLocalError):
+    """A variable read where it has no value on some path.
+
+    An UnboundLocalError (so a NameError), as Python's own read of an
+    unassigned local is: `except UnboundLocalError` catches both.
+    """
 
 
 class TracedListError(AutographError, TypeError):

@@ -956,3 +956,14 @@ def test_containers_changed_by_methods_or_keys_added_in_traced_loops_are_clear_e
         assert f"{HERE}:" in str(e)
     assert _pop_in_a_traced_loop(2) == int(ag.function(_pop_in_a_traced_loop,
                                                        static_argnums=0)(2)) == 7
+
+
+def test_a_read_of_an_unassigned_local_is_an_unbound_local_error_as_in_python():
+    def f(n):
+        for i in range(n):
+            y = i
+        return y
+    for call in (f, ag.convert(f)):
+        with pytest.raises(UnboundLocalError):
+            call(0)
+    assert issubclass(ag.errors.UndefinedVariableError, NameError)

@@ -7,6 +7,10 @@ Python operands keep Python's short-circuit and return the operand itself.
 A traced left operand evaluates both sides: boolean operands give
 `jnp.logical_and` / `logical_or`; other operands give the operand Python
 would return, selected at run time (`jnp.where`), so `2 and 3` is 3 in both.
+The right operand is traced as the path where Python evaluates it: its
+prints, asserts and raises happen only when the left operand lets it run.
+A traced operand needs one truth value, as in Python: an array of several
+elements is an error (use `jnp.logical_and` for elementwise).
 """
 from __future__ import annotations
 
@@ -14,7 +18,10 @@ import operator
 
 import jax.numpy as jnp
 
+from autograph_py import errors
+from autograph_py.runtime import paths
 from autograph_py.runtime.dispatch import is_traced
+from autograph_py.runtime.undefined import conditional_region
 
 
 def and_(left, b):
@@ -28,7 +35,7 @@ def and_(left, b):
             return left
         right = b()
         return right
-    return _select(left, b(), jnp.logical_and, on_true="right")
+    return _select(left, _only_when(left, b, "and"), jnp.logical_and, on_true="right")
 
 
 def or_(left, b):
@@ -37,7 +44,27 @@ def or_(left, b):
         if left:
             return left
         return b()
-    return _select(left, b(), jnp.logical_or, on_true="left")
+    return _select(left, _only_when(left, b, "or"), jnp.logical_or, on_true="left")
+
+
+def _only_when(left, b, op: str):
+    """`b()`, traced as the path on which Python evaluates it (`left` true for `and`)."""
+    truth = _truth(left, op)
+    with conditional_region(), paths.taken_when(truth, negated=(op == "or")):
+        return b()
+
+
+def _truth(v, op: str):
+    """The single truth value of a traced operand; several elements are an error, as in Python."""
+    if v.size != 1:
+        raise errors.StateError(errors.message(
+            f"an operand of `{op}` is an array of shape {tuple(v.shape)}, and an array of "
+            "several elements has no single truth value",
+            at=errors.where(3),
+            fix=f"Use jnp.logical_{op}(a, b) (or jnp.logical_not) for elementwise logic, or "
+                "reduce it with jnp.all(...) / jnp.any(...)."))
+    v = v.reshape(())
+    return v if v.dtype == jnp.bool_ else v != 0
 
 
 def _is_bool(v):
@@ -59,7 +86,7 @@ def _select(left, right, logical, on_true):
 def not_(a):
     """`not a`."""
     if is_traced(a):
-        return jnp.logical_not(a)
+        return jnp.logical_not(_truth(a, "not").reshape(a.shape))
     return not a
 
 

@@ -134,8 +134,9 @@ def container_mutator(f):
 
 
 def visible(roots, depth=3) -> frozenset:
-    """ids of the lists and dicts that the block functions `roots` reach through their closures:
-    the containers that exist before the construct and that its blocks can change."""
+    """ids of the lists and dicts that the block functions `roots` reach through their closures
+    (and the module-level ones their code names): the containers that exist before the
+    construct and that its blocks can change."""
     ids, seen, level = set(), set(), list(roots)
     for _ in range(depth + 1):
         below = []
@@ -150,6 +151,8 @@ def visible(roots, depth=3) -> frozenset:
                     except ValueError:   # an empty cell
                         pass
                 below.extend(v.__defaults__ or ())
+                g = v.__globals__   # module-level lists and dicts the code names
+                below.extend(o for o in map(g.get, v.__code__.co_names) if type(o) in (list, dict))
             elif isinstance(v, (list, dict)):
                 ids.add(id(v))
                 below.extend(v if isinstance(v, list) else v.values())
