@@ -123,7 +123,7 @@ def to_array(v):
 
 def _traceable(v) -> bool:
     leaves = jax.tree_util.tree_leaves(v)
-    return all(isinstance(x, (int, float, bool, np.ndarray, jax.Array)) for x in leaves)
+    return all(isinstance(x, (int, float, bool, np.ndarray, np.generic, jax.Array)) for x in leaves)
 
 
 def static_of(c, args) -> tuple:
