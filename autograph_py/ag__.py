@@ -31,6 +31,7 @@ Loops work the same way with `while_stmt` and `for_stmt`.
 from autograph_py.runtime.builtins import (HANDLED, assert_stmt, fstring, match_subject,
                                            raise_stmt, read_local, staged_raises_escape)
 from autograph_py.runtime.calls import converted_call
+from autograph_py.runtime.text import str_mod
 from autograph_py.runtime.conditionals import if_exp, if_stmt
 from autograph_py.runtime.logical import and_, compare_chain, not_, or_
 from autograph_py.runtime.loops import for_stmt, while_stmt
@@ -59,4 +60,4 @@ def list_append(target, value):
 __all__ = ["HANDLED", "and_", "assert_stmt", "compare_chain", "converted_call", "for_stmt", "fstring", "if_exp",
            "if_stmt",
            "ld", "list_append", "load_part", "match_subject", "not_", "or_", "raise_stmt", "retval",
-           "staged_raises_escape", "store_part", "Undefined", "UndefinedReturnValue", "while_stmt"]
+           "staged_raises_escape", "store_part", "str_mod", "Undefined", "UndefinedReturnValue", "while_stmt"]

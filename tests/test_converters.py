@@ -11,7 +11,7 @@ import pytest
 from autograph_py.converters import (asserts, break_statements, call_trees,
                                      conditional_expressions, continue_statements, control_flow,
                                      directives, lists, logical_expressions, matches,
-                                     raises, return_statements, while_tests)
+                                     raises, return_statements, strings, while_tests)
 from autograph_py.core import anno, templates, transpiler
 from autograph_py.core.naming import Namer
 
@@ -390,6 +390,17 @@ CASES = [
                     except:
                         pass
             return x
+    """),
+    (strings, """
+        def f(x, i, w, fmt):
+            a = f"x={x:.2f} {{braces}} {i!r}"
+            b = "i=%d" % i + f"{'%s' % x}"
+            return (a, b, f"{x:{w}}", fmt % x, 7 % i, f"plain")
+    """, """
+        def f(x, i, w, fmt):
+            a = ag__.fstring('x={:.2f} {{braces}} {!r}', (x, i))
+            b = ag__.str_mod('i=%d', i) + ag__.fstring('{}', (ag__.str_mod('%s', x),))
+            return (a, b, f'{x:{w}}', fmt % x, 7 % i, f'plain')
     """),
     (while_tests, """
         def f(n):

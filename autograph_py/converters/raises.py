@@ -8,11 +8,13 @@
 Where no traced condition guards it, `raise_stmt` returns the exception and
 Python raises it at the user's line. Under a traced condition (a branch or
 a loop body being traced) it stages a run-time check that fails when that
-path runs, as an `assert` does, and returns None. The `return` after it
-(lowered by the return converter into flags) then skips the rest of the
-function on that path, loops included, as the raise would: nothing after
-a failed raise runs, and no value it would have needed is missed. On the
-Python path the `return` is never reached. A bare `raise` in a handler
+path runs, as an `assert` does, and ends the trace of that path
+(`paths.PathRaises`, caught where the innermost traced branch or loop body
+is traced), so no code after it runs there, in this function or in its
+callers: nothing after a failed raise runs, and no value it would have
+needed is missed. The `return` after it is for a trace that emits no
+checks (a loop test traced a second time), where `raise_stmt` returns
+None; on the Python path it is never reached. A bare `raise` in a handler
 stages the exception being handled. An f-string in the exception keeps its
 traced values, so the message shows their run-time values.
 

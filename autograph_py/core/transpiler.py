@@ -28,7 +28,7 @@ from autograph_py.analysis import activity, liveness
 from autograph_py.converters import (asserts, break_statements, call_trees,
                                      conditional_expressions, continue_statements,
                                      control_flow, directives, lists, logical_expressions,
-                                     matches, raises, return_statements, while_tests)
+                                     matches, raises, return_statements, strings, while_tests)
 from autograph_py.core import fence, parsing, visitors
 from autograph_py.core.naming import Namer
 
@@ -45,6 +45,8 @@ PIPELINE = (
                               # break first: it hoists a leading `if c: break` into the test
     continue_statements,      # ...before continue puts its flag reset at the top of the body
     return_statements,        # ...return last: its flag wraps the break flags in loop tests
+    strings,                  # f-strings and "..." % v become ag__ calls: before call_trees,
+                              # which leaves ag__ calls alone
     call_trees,               # before control_flow, so the ag__ calls it generates stay direct
     control_flow,             # needs liveness of the final structured code
     conditional_expressions,  # after control_flow: their lambdas must not look like closures

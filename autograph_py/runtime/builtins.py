@@ -1,102 +1,51 @@
-"""Builtins whose Python meaning breaks on traced values: print, range, enumerate, zip, reversed, assert."""
+"""Builtins whose Python meaning breaks on traced values: print, range, enumerate, zip,
+reversed, str, assert and raise."""
 from __future__ import annotations
 
 import builtins
 import contextlib
-import copy
+import itertools
 import re
-import string
 import sys
 import threading
+import weakref
 
 import jax
 
 from autograph_py import errors
-from autograph_py.runtime import paths, trace_log
-from autograph_py.runtime.dispatch import is_traced
+from autograph_py.lowering import callbacks
+from autograph_py.runtime import paths, text, trace_log
+from autograph_py.runtime.dispatch import in_trace, is_traced
+from autograph_py.runtime.text import fstring  # noqa: F401 - generated code's ag__.fstring
 from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedZip, reversed_
 from autograph_py.runtime.undefined import UnboundUnlessAssigned, in_conditional_region, read
 
 
-class Formatted(str):
-    """An f-string printed by `print`: its text now, and its format and values for later."""
-
-    def __new__(cls, text, fmt, values):
-        self = super().__new__(cls, text)
-        self.fmt, self.values = fmt, values
-        return self
-
-
-def fstring(fmt: str, values: tuple) -> str:
-    """`fmt.format(*values)`, the f-string's text; it remembers both if a value is traced."""
-    if not any(is_traced(v) for v in values):
-        return fmt.format(*values)
-    # A tracer has no format specs: the trace-time text shows it plainly.
-    text = "".join(literal + ("" if field is None else str(v) if is_traced(v) else
-                              ("{" + ("!" + conv if conv else "") + (":" + spec if spec else "")
-                               + "}").format(v))
-                   for (literal, field, spec, conv), v in _fields(fmt, values))
-    return Formatted(text, fmt, values)
-
-
-def _fields(fmt, values):
-    """(literal, field, spec, conversion) of `fmt`, each with its value (None after the last)."""
-    values = iter(values)
-    for literal, field, spec, conv in string.Formatter().parse(fmt):
-        yield (literal, field, spec, conv), (next(values) if field is not None else None)
-
-
-def _escaped(text: str) -> str:
-    return text.replace("{", "{{").replace("}", "}}")
-
-
-def _traced_format(a: Formatted, arrays: list) -> str:
-    """The part of a jax.debug.print format for `a`: Python values formatted now."""
-    out = []
-    for (literal, field, spec, conversion), value in _fields(a.fmt, a.values):
-        out.append(_escaped(literal))
-        if field is None:
-            continue
-        tail = ("!" + conversion if conversion else "") + (":" + spec if spec else "")
-        if is_traced(value):
-            out.append("{" + tail + "}")
-            arrays.append(value)
-        else:
-            out.append(_escaped(("{" + tail + "}").format(value)))
-    return "".join(out)
-
-
 def print_(*args, sep=" ", end="\n", file=None, flush=False):
-    """`print`; with a traced argument, or under a traced condition, it prints at run time.
+    """`print`; while JAX traces, it prints when the compiled program runs.
 
-    Through `jax.debug.callback`, with Python's own formatting, `sep`, `end`
-    and `file`; under `vmap` once per element, and only for the elements
-    that reach it (a branch taken, a loop still running), as a check does.
+    On every run, in program order, with Python's own formatting of the
+    run-time values (text made from traced values included, see
+    runtime/text.py), `sep`, `end` and `file`: through a host callback,
+    also for prints of Python values only. Under `vmap` it prints once per
+    element, and only for the elements that reach it (a branch taken, a
+    loop still running), as a check does. With no trace it is `print`.
     """
-    if not any(is_traced(a) or isinstance(a, Formatted) for a in args) and (
-            not in_conditional_region()):
+    if not in_trace():
         return builtins.print(*args, sep=sep, end=end, file=file, flush=flush)
     if paths.is_silent():
         return None
-    # Under a traced condition even Python values print at run time, when the path runs.
-    trace_log.record("print", "jax.debug.callback", "an argument or the condition is traced")
-    parts, arrays = [], []
-    for a in args:
-        if is_traced(a):
-            parts.append("{}")
-            arrays.append(a)
-        elif isinstance(a, Formatted):
-            parts.append(_traced_format(a, arrays))
-        else:
-            parts.append(_escaped(str(a)))
-    fmt = _escaped(sep).join(parts)
+    trace_log.record("print", "jax.debug.callback", "it is traced: it prints when the program runs")
+    rec, arrays = text.recipe((args, sep, end))
     taken = paths.taken()
+    paths.count_check()   # a loop masks its body for a check, and for a print too
 
     def emit(reached, *values):
         if bool(reached):
-            builtins.print(fmt.format(*values), end=end, file=file, flush=flush)
+            args, sep, end = text.run_time(rec, values)
+            builtins.print(*args, sep=sep, end=end, file=file, flush=flush)
 
-    jax.debug.callback(emit, True if taken is None else taken, *arrays, ordered=False)
+    callbacks.host_call(emit, True if taken is None else taken, *arrays)
     return None
 
 
@@ -120,7 +69,21 @@ def zip_(*iterables, **kwargs):
 
 
 OVERRIDES = {builtins.print: print_, builtins.range: range_,
-             builtins.enumerate: enumerate_, builtins.zip: zip_, builtins.reversed: reversed_}
+             builtins.enumerate: enumerate_, builtins.zip: zip_, builtins.reversed: reversed_,
+             builtins.str: text.str_, builtins.repr: text.repr_, builtins.format: text.format_}
+
+
+def override(f):
+    """The traced-aware version of the builtin `f`, or None.
+
+    A str's own `.format` and `.join` (`"x={}".format`) are bound builtin
+    methods: they become `text.str_method` of that str.
+    """
+    found = OVERRIDES.get(f)
+    if found is None and type(getattr(f, "__self__", None)) is str and (
+            f.__name__ in text.STR_METHODS):
+        return text.str_method(f.__self__, f.__name__)
+    return found
 
 
 def assert_stmt(test, message):
@@ -144,8 +107,14 @@ def assert_stmt(test, message):
     at = errors.where()
     trace_log.record("assert", "jax.debug.callback", "test is traced", at=at)
     msg = message()
-    _check_at_run_time(test, f"{msg if msg is not None else 'assertion failed'} "
-                             f"({ASSERT_MARK} {at})")
+    if msg is None:
+        msg = "assertion failed"
+    rec, values = text.recipe(msg)
+
+    def failed(*concrete):
+        return f"{text.run_time(rec, concrete)} ({ASSERT_MARK} {at})"
+
+    _check_at_run_time(test, None, values, failed)
 
 
 def _check_at_run_time(test, text, values=(), failed=None):
@@ -166,7 +135,7 @@ def _check_at_run_time(test, text, values=(), failed=None):
         if not bool(ok.all()):
             raise AssertionError(text if failed is None else failed(*values))
 
-    jax.debug.callback(check, test, *values, ordered=False)
+    callbacks.host_call(check, test, *values)
 
 
 def match_subject(subject, why: str):
@@ -185,13 +154,16 @@ HANDLED = object()   # what a bare `raise` raises: the exception being handled
 
 
 def raise_stmt(exc):
-    """`raise exc`: the exception to raise now, or None once it is staged.
+    """`raise exc`: the exception for Python to raise now, or it stages it.
 
     With no traced condition around it, Python raises it (generated code
     does, at the user's line). Under a traced condition the raise may not
     happen at all: it becomes a run-time check that fails when this path
     runs, and `@function` raises an exception of the same type and
-    arguments (traced ones with their run-time values).
+    arguments (traced ones with their run-time values). The trace of the
+    path then ends (paths.PathRaises) at the innermost traced branch or loop
+    body, so no code after the raise, in this function or its callers,
+    runs on it.
     """
     if not in_conditional_region():
         return exc
@@ -210,23 +182,25 @@ def raise_stmt(exc):
     at = errors.where()
     trace_log.record("raise", "jax.debug.callback", "a traced condition guards it", at=at)
     _stage(exc, jax.numpy.asarray(False), at)
-    return None
+    raise paths.PathRaises()   # nothing after it runs on this path, its callers' code included
 
 
 def _stage(exc: BaseException, test, at: str) -> None:
     """A run-time check that raises `exc` (traced arguments with their run-time values)
     from `@function` on executions where `test` is false and this code runs."""
-    values = [v for a in exc.args for v in (a.values if isinstance(a, Formatted) else (a,))
-              if is_traced(v)]
+    # The program keeps what makes the exception at run time, not the exception:
+    # its arguments and attributes may hold tracers.
+    rec, values = text.recipe((exc.args, dict(getattr(exc, "__dict__", {}))))
+    staged = _Staged(type(exc))
     with _lock:
-        key = len(_STAGED)
-        _STAGED.append(exc)
+        key = next(_keys)
+        _STAGED[key] = staged
+    name = type(exc).__name__
 
     def failed(*concrete):
-        args = _run_time_args(exc.args, iter(concrete))
-        _FAILED_ARGS[key] = args
+        args, state = staged.failed = text.run_time(rec, concrete)
         message = str(args[0]) if len(args) == 1 else str(args)
-        return f"{type(exc).__name__}: {message} ({RAISE_MARK} {at}) #{key}"
+        return f"{name}: {message} ({RAISE_MARK} {at}) #{key}"
 
     _check_at_run_time(test, None, values, failed)
 
@@ -256,17 +230,15 @@ def _unbound_text(name: str) -> str:
     return f"cannot access local variable '{name}' where it is not associated with a value"
 
 
-def _run_time_args(args, concrete):
-    """The exception's arguments, with the run-time value of each traced value in them."""
-    out = []
-    for a in args:
-        if isinstance(a, Formatted):
-            out.append(a.fmt.format(*(next(concrete) if is_traced(v) else v for v in a.values)))
-        elif is_traced(a):
-            out.append(next(concrete))
-        else:
-            out.append(a)
-    return tuple(out)
+class _Staged:
+    """A staged raise, as long as a compiled program that may fail with it lives.
+
+    `failed` is (args, attributes) with the run-time values of the last failure.
+    """
+    __slots__ = ("type", "failed", "__weakref__")
+
+    def __init__(self, kind):
+        self.type, self.failed = kind, None
 
 
 class staged_raises_escape:
@@ -299,7 +271,7 @@ class staged_raises_escape:
         _local.guards.pop()
         if not _local.guards:
             _local.staged.clear()
-        if kind is not None:
+        if kind is not None and not issubclass(kind, paths.PathRaises):
             return False
         caught = [e for e in self.in_body if isinstance(e, self.handled)]
         if caught:
@@ -324,8 +296,10 @@ class _Local(threading.local):
 
 _local = _Local()
 _lock = threading.Lock()
-_STAGED: list = []   # every staged exception, by key; the compiled programs refer to them
-_FAILED_ARGS: dict = {}  # key -> the arguments with run-time values, of the last failure
+# key -> _Staged; the checks of the compiled programs hold the values, so an entry
+# goes when the last program that may raise it does.
+_STAGED: "weakref.WeakValueDictionary[int, _Staged]" = weakref.WeakValueDictionary()
+_keys = itertools.count()
 
 
 ASSERT_MARK = "assert at"
@@ -350,12 +324,17 @@ def assertion_from(error: Exception):
     at = text.rsplit(" at ", 1)[-1].rstrip(")")
     if not key:
         return AssertionError(text), at
-    staged = _STAGED[int(key)]
-    # A copy made without calling __init__ (its signature may differ from args'),
-    # with the arguments' run-time values.
-    out = type(staged).__new__(type(staged))
-    out.__dict__.update(copy.copy(getattr(staged, "__dict__", {})))
-    out.args = _FAILED_ARGS.pop(int(key), staged.args)
+    staged = _STAGED.get(int(key))
+    if staged is None or staged.failed is None:
+        return AssertionError(text), at
+    # Made without calling __init__ (its signature may differ from args'),
+    # with the run-time values of its arguments and attributes.
+    args, state = staged.failed
+    staged.failed = None
+    out = staged.type.__new__(staged.type)
+    if state:
+        out.__dict__.update(state)
+    out.args = args
     if hasattr(out, "add_note"):
         out.add_note(f"{RAISE_MARK} {at}")
     return out, at

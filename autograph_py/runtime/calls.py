@@ -33,13 +33,14 @@ def converted_call(f, args, kwargs=None):
     Converted: plain functions, lambdas, nested functions and closures,
     bound methods, and callable objects whose `__call__` is user code;
     `functools.partial` is unwrapped. Called as they are: builtins (except
-    print/range/enumerate/zip/reversed, which get traced-aware versions), functions of
+    print/range/enumerate/zip/reversed/str/repr/format and a str's `.format`, which
+    get traced-aware versions), functions of
     jax, numpy, the standard library, already-jitted functions, classes,
     and anything marked `do_not_convert`.
     """
     if kwargs is None:
         kwargs = {}
-    override = ag_builtins.OVERRIDES.get(f) if _is_builtin(f) else None
+    override = ag_builtins.override(f) if _is_builtin(f) else None
     if override is not None:
         return override(*args, **kwargs)
     target = _target(f)

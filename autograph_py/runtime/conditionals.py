@@ -98,18 +98,30 @@ def _lax_if_once(pred, body, orelse, get_state, set_state, names, at, construct,
         def run():
             st.restore(saved)
             set_state(init)
+            raises = False
             with conditional_region(), paths.taken_when(pred, negated):
-                fn()
+                try:
+                    fn()
+                except paths.PathRaises:
+                    raises = True
+            if raises:   # what the branch assigned before its raise never leaves it
+                st.restore(saved)
+                set_state(init)
             out = st.flatten(get_state(), names)
             mutations.after_block(out)
-            return [l for v in out for l in v.leaves if is_array(l)], out
+            return [l for v in out for l in v.leaves if is_array(l)], (out, raises)
         return tracing.trace(run, [])
 
-    (t_jaxpr, t_vars), (f_jaxpr, f_vars) = traced(body, False), traced(orelse, True)
+    (t_jaxpr, (t_vars, t_raises)), (f_jaxpr, (f_vars, f_raises)) = (traced(body, False),
+                                                                    traced(orelse, True))
     st.restore(saved)   # no branch's trace-time change stays in the entry objects
     mutations.checkpoint()   # a callee changed an object the state misses: again, with it
-    plan = st.join_branches(names, (t_vars, f_vars), construct, at,
-                            else_keeps_earlier=skip_keeps_earlier)
+    if t_raises != f_raises:
+        # The outputs of a path that raises never reach anything: the other path's decide.
+        plan = st.one_branch(f_vars if t_raises else t_vars, raising_first=t_raises)
+    else:
+        plan = st.join_branches(names, (t_vars, f_vars), construct, at,
+                                else_keeps_earlier=skip_keeps_earlier)
 
     def branch(closed, sources):
         def run():
@@ -128,3 +140,5 @@ def _lax_if_once(pred, body, orelse, get_state, set_state, names, at, construct,
                              branch(f_jaxpr, plan.sources[1])))
     set_state(st.keep_identity(st.rebuild(names, plan.treedefs, plan.specs, outs),
                                (t_vars, f_vars), mutations.visible_here()))
+    if t_raises and f_raises:
+        raise paths.PathRaises()   # the whole statement raises: so does the block around it

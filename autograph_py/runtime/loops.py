@@ -260,7 +260,10 @@ def _settle(construct, names, init_vars, step_body, index_avals, get_state, set_
             ins = st.flatten(values, names)
             set_state(values)
             with conditional_region():
-                step_body(*index)
+                try:
+                    step_body(*index)
+                except paths.PathRaises:   # an iteration that runs fails: its outputs are moot
+                    set_state(values)
             outs = [st.lift_to_match(v_in, v_out)[1] if isinstance(v_in.value, UnboundUnlessAssigned)
                     else v_out for v_in, v_out in zip(ins, st.flatten(get_state(), names))]
             mutations.after_block(outs)

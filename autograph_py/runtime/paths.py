@@ -56,6 +56,17 @@ def taken():
     return out
 
 
+class PathRaises(BaseException):
+    """A staged raise ended the block being traced: the rest of its path never runs.
+
+    Raised by `raise_stmt` after it staged the run-time failure, and caught
+    where a traced branch or loop body is traced: that path's outputs do not
+    matter (the program fails there), so they take the other path's types,
+    or the entry state. A BaseException, so that a user's `except
+    Exception:` does not run its handler for it at trace time.
+    """
+
+
 def count_check() -> None:
     _local.checks = checks() + 1
 

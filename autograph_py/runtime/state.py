@@ -333,6 +333,16 @@ def join_branches(names, sides, construct: str, at: str, labels=("if", "else"),
     return BranchPlan(treedefs, specs, (t_src, f_src))
 
 
+def one_branch(vars_: list[Var], raising_first: bool) -> BranchPlan:
+    """The plan of a traced `if` one of whose branches raises: the other one's outputs."""
+    specs = [[Dynamic(aval_of(l), v.poison.get(j)) if is_array(l) else Static(l, v.poison.get(j))
+              for j, l in enumerate(v.leaves)] for v in vars_]
+    zeros = [[None] * len(v.leaves) for v in vars_]
+    kept = [v.leaves for v in vars_]
+    return BranchPlan([v.treedef for v in vars_], specs,
+                      (zeros, kept) if raising_first else (kept, zeros))
+
+
 def _missing_in_branch(name, construct, at, labels, t_undef, present) -> str:
     """The error a later read of `name` raises (see MaybeUndefined)."""
     side, other = (labels[0], labels[1]) if t_undef else (labels[1], labels[0])

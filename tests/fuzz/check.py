@@ -12,7 +12,15 @@ Modes (each where the program allows it):
           reverse-differentiable, so that error skips the mode unless the
           case says `grad_expected` (every `while` sets maximum_iterations);
 - `vmap`: `jax.jit(jax.vmap(convert(f)))` over the traced parameters with
-          both input sets as the batch, against the two eager results.
+          both input sets as the batch, against the two eager results;
+- `seq`:  the case's call sequence (calls.py, run by sequence.py): several
+          routes and signatures in one process, each call against eager.
+
+Where the case says `compare_text` (the shapes configs), `jit` and `seq`
+also compare what each call printed, error messages and dtypes
+(sequence.py); where it says `may_refuse`, a converted autograph_py error
+counts as agreement ("refused", reported separately). bfloat16 cases
+compare with a wider tolerance; float64 cases run in an x64 worker.
 
 Outcomes agree when both return equal values (np.allclose, rtol=1e-4,
 atol=1e-5, in float64) or both raise errors of the same kind (nearest
@@ -39,12 +47,14 @@ import numpy as np  # noqa: E402
 
 import autograph_py  # noqa: E402
 from autograph_py import errors as ag_errors  # noqa: E402
+from tests.fuzz import sequence  # noqa: E402
 
 RTOL, ATOL = 1e-4, 1e-5
 DTYPES = {"f": jnp.float32, "i": jnp.int32, "b": jnp.bool_, "fa": jnp.float32, "ia": jnp.int32}
+WIDE = {"float64": jnp.int64}   # the int dtype that goes with a float input dtype
 AG_DIR = os.path.dirname(os.path.abspath(autograph_py.__file__)) + os.sep
 # The error kinds compared between eager and converted runs, most specific first.
-KINDS = (ZeroDivisionError, IndexError, KeyError, NameError, AttributeError, AssertionError,
+KINDS = (ZeroDivisionError, IndexError, KeyError, UnboundLocalError, NameError, AttributeError, AssertionError,
          RecursionError, TypeError, ValueError, ArithmeticError, LookupError, RuntimeError)
 GRAD_WHILE = "Reverse-mode differentiation does not work for lax.while_loop"
 
@@ -75,8 +85,21 @@ def unload(mod):
     sys.modules.pop(mod.__name__, None)
 
 
-def make_args(values, params, static):
-    return [v if s else jnp.asarray(v, DTYPES[k]) for v, (_, k), s in zip(values, params, static)]
+def as_array(value, kind, case=None):
+    dtype = (case or {}).get("dtype", "float32")
+    if kind in ("f", "fa") and dtype != "float32":
+        return jnp.asarray(value, dtype)
+    if kind in ("i", "ia") and dtype in WIDE:
+        return jnp.asarray(value, WIDE[dtype])
+    return jnp.asarray(value, DTYPES[kind])
+
+
+def make_args(values, params, static, case=None):
+    return [v if s else as_array(v, k, case) for v, (_, k), s in zip(values, params, static)]
+
+
+def tolerance(case) -> tuple:
+    return (3e-2, 3e-2) if case.get("dtype") == "bfloat16" else (RTOL, ATOL)
 
 
 # ---------------------------------------------------------------- running
@@ -94,9 +117,19 @@ class Raised:
 def capture(fn, *args):
     try:
         out = fn(*args)
-        return jax.tree_util.tree_map(lambda x: np.asarray(x), out)
+        # Arrays as numpy arrays (their dtype is kept); Python scalars as they are.
+        return jax.tree_util.tree_map(
+            lambda x: np.asarray(x) if isinstance(x, (jax.Array, np.ndarray)) else x, out)
     except Exception as e:  # noqa: BLE001 -- every error is an outcome to compare
         return Raised(e)
+
+
+def converted(f):
+    """`autograph_py.convert(f)`, converting at the first call: a conversion error is then
+    an outcome (inside `capture`), not a failure of the checker."""
+    def call(*args, **kwargs):
+        return autograph_py.convert(f)(*args, **kwargs)
+    return call
 
 
 def error_kind(exc) -> str:
@@ -131,11 +164,15 @@ def where_raised(exc) -> str:
     return f"{os.path.relpath(f.filename, os.path.dirname(AG_DIR.rstrip(os.sep)))}:{f.lineno} in {f.name}"
 
 
-def compare(expected, got, mode: str, user_file: str):
-    """None when the outcomes agree, else a failure dict."""
+def compare(expected, got, mode: str, user_file: str, may_refuse=False, tol=(RTOL, ATOL)):
+    """None when the outcomes agree, else a failure dict; "refused" where `may_refuse`
+    and the converted run raised a clear autograph_py error."""
     if isinstance(expected, Raised) and isinstance(got, Raised):
         if expected.kind == got.kind:
             return None
+    if isinstance(got, Raised) and isinstance(got.exc, ag_errors.AutographError) and \
+            type(got.exc).__name__ in (may_refuse or ()):
+        return "refused"
     if isinstance(got, Raised):
         internal = is_internal(got.exc, user_file)
         detail = f"converted raised {got.describe()}"
@@ -151,7 +188,7 @@ def compare(expected, got, mode: str, user_file: str):
     if isinstance(expected, Raised):
         return {"status": "mismatch", "mode": mode, "kind": "eager-raised",
                 "detail": f"eager raised {expected.describe()}\n  converted returned {_short(got)}"}
-    why = values_differ(expected, got)
+    why = values_differ(expected, got, *tol)
     if why is None:
         return None
     return {"status": "mismatch", "mode": mode, "kind": "value",
@@ -164,7 +201,7 @@ def _gist(exc) -> str:
     return re.sub(r"\d+", "N", re.sub(r"'[^']*'", "'X'", first))[:120]
 
 
-def values_differ(a, b) -> str | None:
+def values_differ(a, b, rtol=RTOL, atol=ATOL) -> str | None:
     la, ta = jax.tree_util.tree_flatten(a)
     lb, tb = jax.tree_util.tree_flatten(b)
     if ta != tb:
@@ -173,7 +210,7 @@ def values_differ(a, b) -> str | None:
         x, y = np.asarray(x, np.float64), np.asarray(y, np.float64)
         if x.shape != y.shape:
             return f"leaf {i}: shape {x.shape} vs {y.shape}"
-        if not np.allclose(x, y, rtol=RTOL, atol=ATOL, equal_nan=True):
+        if not np.allclose(x, y, rtol=rtol, atol=atol, equal_nan=True):
             return f"leaf {i} differs"
     return None
 
@@ -212,11 +249,16 @@ class _Run:
     def __init__(self, case, f, user_file):
         self.case, self.f, self.user_file = case, f, user_file
         self.static = case["static"]
-        self.sets = [make_args(v, case["params"], self.static) for v in case["args"]]
-        self.failures, self.skipped, self.eager = [], [], []
+        self.sets = [make_args(v, case["params"], self.static, case) for v in case["args"]]
+        self.failures, self.skipped, self.eager, self.refused = [], [], [], []
+        self.printed = []   # what each eager run printed
 
     def _compare(self, expected, got, mode, **extra):
-        fail = compare(expected, got, mode, self.user_file)
+        fail = compare(expected, got, mode, self.user_file, self.case.get("may_refuse"),
+                       tolerance(self.case))
+        if fail == "refused":
+            self.refused.append(f"{mode}: {_gist(got.exc)}"[:160])
+            return fail
         if fail:
             self.failures.append({**fail, **extra})
         return fail
@@ -225,8 +267,15 @@ class _Run:
         jitted = autograph_py.function(
             self.f, static_argnums=tuple(j for j, s in enumerate(self.static) if s))
         for j, (a, e) in enumerate(zip(self.sets, self.eager)):   # one jit, both input sets
-            if self._compare(e, capture(jitted, *a), "jit", input=j):
+            got, printed = sequence.capture_out(sys.modules[__name__], jitted, *a)
+            if self._compare(e, got, "jit", input=j):
                 return
+            if self.case.get("compare_text") and sequence.compare_text(
+                    sys.modules[__name__], self, e, self.printed[j], got, printed, "jit", input=j):
+                return
+
+    def seq(self):
+        sequence.run_sequence(sys.modules[__name__], self)
 
     def grad(self):
         at, args, ret = self.case.get("grad_arg"), self.sets[0], self.case["ret"]
@@ -237,7 +286,7 @@ class _Run:
         if isinstance(expected, Raised):
             self.skipped.append(f"grad: eager grad raised {expected.describe()}")
             return
-        got = capture(jax.jit(jax.grad(_loss(autograph_py.convert(self.f), ret, args, at))),
+        got = capture(jax.jit(jax.grad(_loss(converted(self.f), ret, args, at))),
                       args[at])
         if isinstance(got, Raised) and GRAD_WHILE in str(got.exc) and \
                 not self.case.get("grad_expected"):
@@ -246,7 +295,7 @@ class _Run:
         self._compare(expected, got, "grad")
 
     def vmap(self):
-        call, traced = _vmapped(autograph_py.convert(self.f), self.sets[0], self.static)
+        call, traced = _vmapped(converted(self.f), self.sets[0], self.static)
         if not traced:
             self.skipped.append("vmap: no traced parameter")
         elif self.case.get("print_in_while"):
@@ -266,8 +315,11 @@ def check_case(case: dict) -> dict:
     mod = load(case.get("source"), case.get("file"))
     run = _Run(case, getattr(mod, case.get("fn", "f")), os.path.abspath(mod.__file__))
     try:
-        run.eager = [capture(run.f, *a) for a in run.sets]
-        for mode in ("jit", "grad", "vmap"):
+        for a in run.sets:
+            outcome, printed = sequence.capture_out(sys.modules[__name__], run.f, *a)
+            run.eager.append(outcome)
+            run.printed.append(printed)
+        for mode in ("jit", "grad", "vmap", "seq"):
             if mode in case["modes"]:
                 getattr(run, mode)()
     finally:
@@ -276,5 +328,5 @@ def check_case(case: dict) -> dict:
     status = "ok"
     if failures:
         status = "crash" if any(x["status"] == "crash" for x in failures) else "mismatch"
-    return {"status": status, "failures": failures, "skipped": skipped,
+    return {"status": status, "failures": failures, "skipped": skipped, "refused": run.refused,
             "eager_raised": [e.describe() for e in eager if isinstance(e, Raised)]}

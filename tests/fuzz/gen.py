@@ -34,10 +34,11 @@ runs must agree:
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass, field
 
-from tests.fuzz import ir, scope as sc
+from tests.fuzz import calls as seq, ir, scope as sc, shapes
 from tests.fuzz.ir import (Assign, Break, Const, Continue, For, Func, If, Match, MatchCase, Name, Op,
                            Program, Return, While)
 
@@ -144,16 +145,49 @@ class Config:
     weights: dict = field(default_factory=lambda: {
         "assign": 10, "if": 5, "for": 4, "while": 2, "collect": 1, "jump": 2, "return": 1,
         "assert": 1, "print": 0.15, "unpack": 1, "setitem": 1.5, "with": 0.3, "try": 0.3,
-        "call_writer": 2, "match": 1.2, "raise": 0.5, "method": 2, "mutate": 1.5})
+        "call_writer": 2, "match": 1.2, "raise": 0.5, "method": 2, "mutate": 1.5,
+        # the shapes config's (shapes.py); 0 keeps the other configs' programs as they were
+        "declare": 0, "try_call": 0, "try_return": 0, "nested": 0, "listop": 0, "zerotrip": 0})
     p_writer: float = 0.4       # a closure declares `nonlocal` one of f's parameters
     p_class: float = 0.35       # the module defines a class; f creates objects of it
     p_mutator: float = 0.35     # the module defines dict mutators `u0(d, x)`
     p_raise_runs: float = 0.04  # a `raise` under a random test (else one never true)
+    # The shapes config (shapes.py, calls.py); the defaults change nothing.
+    extra_kinds: tuple = ()     # "nd" (nested dict), "l" (list of floats)
+    p_annot: float = 0.0        # an assignment is annotated (`v: float = e`)
+    text_styles: tuple = ()     # how prints, asserts and raises build their text
+    dtypes: tuple = ("float32",)   # float dtype of the inputs; "float64" runs with x64
+    calls: tuple = (0, 0)       # a call sequence of this many calls (check.py's "seq" mode)
+    p_swap: float = 0.0         # the sequence has the same static value at two positions
+    param_kinds: tuple = ("f", "f", "fa", "fa", "i", "ia", "b")
+    # Gates for open findings, for the fixed-seed batch of `make test` (FINDINGS.md):
+    gate_static_positions: bool = False   # F25: equal static values at other positions
+    truisms_only: bool = False            # F8: a failing assert under jax.jit(convert(f))
 
 
 # "small" is the `make test` batch: fewer and shallower statements, one array length.
+# "shapes" adds shapes.py's statements and kinds, formatted text, bfloat16 and x64
+# inputs, and a call sequence per program; "shapes-small" is its `make test` batch.
+SHAPE_WEIGHTS = {"declare": 0.5, "try_call": 1.2, "try_return": 1.0, "nested": 3,
+                 "listop": 3, "zerotrip": 1.5, "print": 0.6}
+_SHAPES = dict(extra_kinds=("nd", "l"), p_annot=0.25,
+               text_styles=("", "str", "repr", "format", "percent", "fstring"),
+               dtypes=("float32", "float32", "float32", "bfloat16", "float64"), calls=(3, 6),
+               p_swap=0.5, param_kinds=("f", "f", "fa", "i", "i", "ia", "b"))
 CONFIGS = {"default": Config(), "small": Config(max_block=3, max_depth=2, max_loops=2,
                                                 n_helpers=(0, 1), n_params=(2, 4), L=(3, 3))}
+CONFIGS["shapes"] = Config(weights={**Config().weights, **SHAPE_WEIGHTS}, **_SHAPES)
+CONFIGS["shapes-small"] = Config(max_block=3, max_depth=2, max_loops=2, n_helpers=(0, 1),
+                                 n_params=(2, 4), L=(3, 3),
+                                 weights={**Config().weights, **SHAPE_WEIGHTS}, **_SHAPES)
+# Sequences only: the default statements, called in several signatures.
+CONFIGS["calls"] = Config(calls=(3, 6), p_swap=0.6, param_kinds=_SHAPES["param_kinds"])
+CONFIGS["calls-small"] = Config(max_block=3, max_depth=2, max_loops=2, n_helpers=(0, 1),
+                                n_params=(2, 4), L=(3, 3), calls=(2, 4), p_swap=0.6,
+                                param_kinds=_SHAPES["param_kinds"])
+# The `make test` batch of call sequences: calls-small, with no failing assert (F8: under
+# jax.jit(convert(f)) JAX reports it as a JaxRuntimeError, which no wrapper of ours sees).
+CONFIGS["calls-ci"] = dataclasses.replace(CONFIGS["calls-small"], truisms_only=True)
 
 
 @dataclass
@@ -164,18 +198,26 @@ class Case:
     static: list            # per parameter
     grad_arg: int | None    # traced float parameter to differentiate, if any
     label: str = ""
+    calls: list | None = None   # a call sequence (calls.py), for the "seq" mode
+    dtype: str = "float32"      # of float inputs; "float64": run with x64
+    compare_text: bool = False  # compare prints, messages and dtypes too
 
     def to_dict(self, modes=("jit", "grad", "vmap")) -> dict:
         return {"source": self.prog.source(), "params": self.prog.main.params,
                 "ret": self.prog.main.ret, "args": self.args, "static": self.static,
                 "grad_arg": self.grad_arg, "grad_expected": sc.grad_expected(self.prog),
                 "print_in_while": print_in_while(self.prog),
-                "modes": list(modes), "label": self.label}
+                "modes": list(modes), "label": self.label, "calls": self.calls,
+                "dtype": self.dtype, "x64": self.dtype == "float64",
+                "compare_text": self.compare_text, "may_refuse": may_refuse(self),
+                "shapes": shape_tags(self.prog)}
 
 
-class Gen:
+class Gen(shapes.ShapeGen):
     def __init__(self, rng: random.Random, cfg: Config):
         self.rng, self.cfg = rng, cfg
+        self.kinds = ir.KINDS + tuple(cfg.extra_kinds)
+        self.raisers: list[Func] = []       # helpers that raise ValueError (shapes.py)
         self.counter = 0
         self.helpers: list[Func] = []
         self.callables: list[Func] = []     # what expressions may call here
@@ -199,6 +241,8 @@ class Gen:
     # ---------------------------------------------------------- expressions
 
     def const(self, kind):
+        if kind in shapes.EXTRA_LEAVES:
+            return Op(self.rng.choice(shapes.EXTRA_LEAVES[kind]), [], kind)
         if kind in ARRAY_LEAVES:
             return Op(self.rng.choice(ARRAY_LEAVES[kind]).replace("L", str(self.L)), [], kind)
         real = {"cs": "f", "ck": "i", "cm": "i"}.get(kind, kind)
@@ -221,7 +265,10 @@ class Gen:
             return Name(self.rng.choice([n for n, k in scope.items() if k == "o"]), "o")
         if depth <= 0 or self.rng.random() < 0.35:
             return self.leaf(kind, scope)
-        ops = list(OPS[kind])
+        ops = list(OPS.get(kind, []))
+        if self.cfg.extra_kinds:
+            ops += [op for op in shapes.EXTRA_OPS.get(kind, [])
+                    if all(k in scope.values() or k in OPS for k in op[1].split())]
         ops += [(self._call_template(h), " ".join(k for _, k in h.params), 2)
                 for h in self.callables if h.ret[0] == kind]
         if kind in ("f", "i") and "o" in scope.values():   # an attribute of an object
@@ -258,12 +305,13 @@ class Gen:
         out = []
         writer_ok = fn.name == "f"   # any block of f may call a writer closure (scope.py)
         for _ in range(n):
-            s = self.stmt(scope, depth, loops, fn, exits, writer_ok=writer_ok)
-            out.append(s)
-            scope = sc.after(s, scope)
-            if fn.name == "f" and depth == 0 and sc.may_return(s):
-                self.returned = True
-            if isinstance(s, ir.TERMINAL):
+            made = self.stmt(scope, depth, loops, fn, exits, writer_ok=writer_ok)
+            for s in made if isinstance(made, list) else [made]:   # shapes.py makes pairs
+                out.append(s)
+                scope = sc.after(s, scope)
+                if fn.name == "f" and depth == 0 and sc.may_return(s):
+                    self.returned = True
+            if isinstance(out[-1], ir.TERMINAL):
                 break
         return out
 
@@ -287,6 +335,12 @@ class Gen:
             w["jump"] = 0
         if depth == 0 or not exits:
             w["return"] = 0
+        if not exits or fn.name != "f" or not self.raisers:
+            w["try_call"] = w["try_return"] = 0
+        if depth >= self.cfg.max_depth or loops >= self.cfg.max_loops:
+            w["zerotrip"] = 0
+        if getattr(self, "no_random_raise", False):   # inside `except ValueError`'s try body
+            w["raise"] = 0
         kind = self.rng.choices(list(w), weights=list(w.values()))[0]
         if kind in ("assign", "jump", "return", "assert", "print", "unpack", "setitem",
                     "call_writer", "method", "mutate"):
@@ -294,12 +348,15 @@ class Gen:
         return getattr(self, "gen_" + kind)(scope, depth, loops, fn, exits)
 
     def gen_assign(self, scope, depth, loops, fn):
+        return self.annotate(self._assign(scope, depth, loops, fn), fn)
+
+    def _assign(self, scope, depth, loops, fn):
         targets = [n for n in scope if self.assignable(n)]
         if targets and self.rng.random() < 0.6:
             name = self.rng.choice(targets)
             kind = scope[name]
         else:
-            name, kind = self.fresh("v"), self.rng.choice(ir.KINDS)
+            name, kind = self.fresh("v"), self.rng.choice(self.kinds)
         if name in scope and self.rng.random() < 0.35:
             if kind in ("f", "fa"):
                 op = self.rng.choice("+-*")
@@ -373,7 +430,7 @@ class Gen:
             test, msg = self.test(scope), f"raised {tag}"
         else:
             test, msg = self.never(scope), f"never {tag}"
-        body = [ir.Raise(msg)]
+        body = [self.styled(ir.Raise(msg), scope)]
         if self.rng.random() < 0.25:   # something before it in the branch
             body.insert(0, self.gen_assign(scope, depth + 1, loops, fn))
         orelse = []
@@ -481,14 +538,27 @@ class Gen:
         return ir.SetItem(name, key, value)
 
     def gen_assert(self, scope, depth, loops, fn):
-        if self.rng.random() < 0.03:
-            return ir.Assert(self.expr("b", scope), f"check {self.fresh('')} failed")
+        if self.rng.random() < 0.03 and not self.cfg.truisms_only:
+            return self.styled(ir.Assert(self.expr("b", scope), f"check {self.fresh('')} failed"),
+                               scope)
         template, kind = self.rng.choice(TRUISMS)
-        return ir.Assert(Op(template, [self.expr(kind, scope, 1)], "b"), TRUISM_MSG)
+        return self.styled(ir.Assert(Op(template, [self.expr(kind, scope, 1)], "b"), TRUISM_MSG),
+                           scope)
 
     def gen_print(self, scope, depth, loops, fn):
         kinds = self.rng.sample(["f", "i", "fa", "b"], self.rng.randint(1, 2))
-        return ir.Print(self.fresh("p"), [self.expr(k, scope, 1) for k in kinds])
+        return self.styled(ir.Print(self.fresh("p"), [self.expr(k, scope, 1) for k in kinds]),
+                           scope, keep_values=True)
+
+    def styled(self, node, scope, keep_values=False):
+        """With the config's text styles: the text built by str/repr/format/%/f-string."""
+        if not self.cfg.text_styles:
+            return node
+        node.style = self.rng.choice(self.cfg.text_styles)
+        if node.style and not keep_values:
+            kinds = self.rng.sample(["f", "i", "fa", "b"], self.rng.randint(1, 2))
+            node.values = [self.expr(k, scope, 1) for k in kinds]
+        return node
 
     def gen_if(self, scope, depth, loops, fn, exits=True):
         body = self.block(scope, depth + 1, loops, fn, exits=exits)
@@ -605,7 +675,7 @@ class Gen:
             self.helpers.append(self.helper(f"h{k}"))
         params = [(self.fresh("n"), "i")]
         for _ in range(rng.randint(*cfg.n_params) - 1):
-            params.append((self.fresh("a"), rng.choice(["f", "f", "fa", "fa", "i", "ia", "b"])))
+            params.append((self.fresh("a"), rng.choice(cfg.param_kinds)))
         rng.shuffle(params)
         self.callables, closures = list(self.helpers), []
         for _ in range(rng.randint(*cfg.n_closures)):
@@ -617,13 +687,15 @@ class Gen:
         self.callables += [d.fn for d in closures if not d.fn.nonlocals]
         self.writers = [d.fn for d in closures if d.fn.nonlocals]
         prefix = closures + self.objects(dict(params))
-        ret = [rng.choice(ir.KINDS) for _ in range(rng.randint(1, 3))]
+        if cfg.weights.get("try_call") or cfg.weights.get("try_return"):
+            self.raisers = self.make_raisers()
+        ret = [rng.choice(self.kinds) for _ in range(rng.randint(1, 3))]
         if not any(k in ("f", "fa") for k in ret):
             ret[0] = rng.choice(["f", "fa"])
         main = self.function("f", params, ret, rng.randint(2, cfg.max_block + 2), prefix=prefix)
         self.read_back(main)
         classes = ([self.cls] if self.cls else []) + self.mutators
-        return Program(self.L, self.helpers, main, classes), params
+        return Program(self.L, self.raisers + self.helpers, main, classes), params
 
     def objects(self, scope):
         """The module's class and dict mutators (sometimes), and `f`'s first statements that
@@ -679,6 +751,44 @@ def print_in_while(prog: Program) -> bool:
     return in_while or (callee_prints and any(isinstance(w, ir.While) for _, w in ir.walk(prog)))
 
 
+def may_refuse(case: Case) -> list:
+    """The autograph_py errors that are an acceptable outcome for this program (SEMANTICS.md:
+    a clear error where no lax program can express Python's behaviour), counted as
+    "refused", not as mismatches: a nested dict's keys or a list's length that may depend
+    on a traced value (or bfloat16 mixed with float32); a raise under a traced test inside
+    a `try` that catches it (a callee's `raise` that never runs)."""
+    out = []
+    if case.dtype == "bfloat16" or any(
+            isinstance(n, ir.ListOp) or isinstance(n, ir.SetPath) and n.keys != ["a", "a"]
+            for _, n in ir.walk(case.prog)):
+        out += ["StateError", "TracedListError", "UndefinedVariableError"]
+    if any(isinstance(n, ir.Try) and n.exc == "ValueError" for _, n in ir.walk(case.prog)):
+        out.append("StagedRaiseError")
+    return out
+
+
+def shape_tags(prog: Program) -> list:
+    """Which of the shapes config's shapes the program has (to sort findings by shape)."""
+    tags = set()
+    for _, n in ir.walk(prog):
+        if isinstance(n, ir.Assign) and n.annot or isinstance(n, ir.Declare):
+            tags.add("annotation")
+        elif isinstance(n, ir.Try) and n.exc == "ValueError":
+            tags.add("try-return" if any(isinstance(m, Return) for _, m in ir.walk(n.body))
+                     else "try-call")
+        elif isinstance(n, ir.SetPath):
+            tags.add("nested-dict")
+        elif isinstance(n, ir.ListOp):
+            tags.add("list-" + n.method)
+        elif isinstance(n, (For, While)) and n.leaks:
+            tags.add("zero-trip-read")
+        elif isinstance(n, (ir.Print, ir.Assert, ir.Raise)) and n.style:
+            tags.add(f"text-{n.style}")
+        elif isinstance(n, ir.Print):
+            tags.add("print")
+    return sorted(tags)
+
+
 def make_case(seed: int, index: int, config: str | Config = "default") -> Case:
     """Program number `index` of the run with `seed`: the same for the same arguments."""
     cfg = CONFIGS[config] if isinstance(config, str) else config
@@ -691,4 +801,11 @@ def make_case(seed: int, index: int, config: str | Config = "default") -> Case:
     b = [x if s else g.value(n, k) for x, s, (n, k) in zip(a, static, params)]
     floats = [j for j, (_, k) in enumerate(params) if k in ("f", "fa") and not static[j]]
     grad_arg = rng.choice(floats) if floats else None
-    return Case(prog, [a, b], static, grad_arg, label=f"seed={seed} index={index}")
+    case = Case(prog, [a, b], static, grad_arg, label=f"seed={seed} index={index}")
+    # Draws for the shapes configs come last: the other configs' cases stay as they were.
+    if len(cfg.dtypes) > 1:
+        case.dtype = rng.choice(cfg.dtypes)
+    case.compare_text = bool(cfg.text_styles or cfg.calls[1])
+    if cfg.calls[1]:
+        case.calls = seq.plan(rng, g, params, cfg)
+    return case

@@ -78,6 +78,7 @@ class Assign:
     kind: str
     value: Expr
     op: str = ""            # "" for `=`, else the augmented operator: "+", "-", "*"
+    annot: str = ""         # `target: annot = value` (only with op "")
 
 
 @dataclass
@@ -99,6 +100,32 @@ class SetItem:
     @property
     def kind(self):
         return self.value.kind
+
+
+@dataclass
+class Declare:
+    """A bare annotation `v: int`: declares a local, assigns nothing."""
+    name: str
+    annot: str
+
+
+@dataclass
+class SetPath:
+    """`d["a"]["b"] = value` or `d["b"] = {"a": value}` on a nested dict (kind nd):
+    `keys` is the item path; an item it names that is not there is added."""
+    target: str
+    keys: list
+    value: Expr
+
+
+@dataclass
+class ListOp:
+    """`c.pop()`, `c.append(x)`, `c.insert(0, x)`, `c.extend([x, y])`, `c.remove(c[0])`
+    on a list of floats (kind l); `result` takes what `pop` returns (`v = c.pop()`)."""
+    target: str
+    method: str
+    args: list
+    result: str | None = None
 
 
 @dataclass
@@ -124,6 +151,7 @@ class While:
     body: list
     max_iter: int | None = None
     walrus: bool = False
+    leaks: list = field(default_factory=list)   # [(name, kind)]: read after it (see For)
 
 
 @dataclass
@@ -134,6 +162,10 @@ class For:
     iter: str
     args: list
     body: list
+    # [(name, kind)]: the body's first statements (or the targets) assign these and the
+    # code after the loop reads them, although the loop may run zero times: then eager
+    # Python raises UnboundLocalError, and so must the converted program.
+    leaks: list = field(default_factory=list)
 
 
 @dataclass
@@ -158,13 +190,18 @@ class Assert:
     """`assert test, "message"`: a run-time check when `test` is traced."""
     test: Expr
     msg: str
+    values: list = field(default_factory=list)   # shown in the message (see render_text)
+    style: str = ""
 
 
 @dataclass
 class Print:
-    """`print("tag", values...)`: jax.debug.print when a value is traced (output not compared)."""
+    """`print("tag", values...)`: jax.debug.print when a value is traced; with a
+    `style`, one string built from the values (render_text). check.py compares the
+    output where the case says `compare_prints`."""
     tag: str
     values: list
+    style: str = ""
 
 
 @dataclass
@@ -178,10 +215,13 @@ class Try:
     """`try: body except ZeroDivisionError: handler`; the body never raises it.
 
     Generated programs never divide by a variable, so the handler never runs;
-    it assigns fallbacks for what the body assigns, as users write it.
+    it assigns fallbacks for what the body assigns, as users write it. With
+    `exc="ValueError"` the body may call a raising helper (`r0(k, x)`) whose
+    raise a Python value decides, so the handler may run (shapes.py).
     """
     body: list
     handler: list
+    exc: str = "ZeroDivisionError"
 
 
 @dataclass
@@ -210,6 +250,8 @@ class Match:
 class Raise:
     """`raise ValueError(msg)`: only inside an `if` (gen.py decides whether it may run)."""
     msg: str
+    values: list = field(default_factory=list)   # shown in the message (see render_text)
+    style: str = ""
 
 
 @dataclass
@@ -330,8 +372,19 @@ def _render_block(stmts, indent, out):
 
 def _render_stmt(s, indent, out, keyword="if"):
     pad = " " * indent
-    if isinstance(s, Assign):
+    if isinstance(s, Assign) and s.annot:
+        out.append(f"{pad}{s.target}: {s.annot} = {render_expr(s.value)}")
+    elif isinstance(s, Assign):
         out.append(f"{pad}{s.target} {s.op}= {render_expr(s.value)}")
+    elif isinstance(s, Declare):
+        out.append(f"{pad}{s.name}: {s.annot}")
+    elif isinstance(s, SetPath):
+        keys = "".join(f"[{k!r}]" for k in s.keys)
+        value = render_expr(s.value)
+        out.append(f"{pad}{s.target}{keys} = " + (value if len(s.keys) > 1 else f'{{"a": {value}}}'))
+    elif isinstance(s, ListOp):
+        call = f"{s.target}.{s.method}({', '.join(render_expr(a) for a in s.args)})"
+        out.append(f"{pad}{s.result} = {call}" if s.result else pad + call)
     elif isinstance(s, Unpack):
         out.append(f"{pad}{', '.join(s.targets)} = {', '.join(render_expr(v) for v in s.values)}")
     elif isinstance(s, SetItem):
@@ -367,7 +420,7 @@ def _render_stmt(s, indent, out, keyword="if"):
     elif isinstance(s, Try):
         out.append(f"{pad}try:")
         _render_block(s.body, indent + 4, out)
-        out.append(f"{pad}except ZeroDivisionError:")
+        out.append(f"{pad}except {s.exc}:")
         _render_block(s.handler, indent + 4, out)
     elif isinstance(s, For):
         _render_for(s, indent, out)
@@ -378,7 +431,9 @@ def _render_stmt(s, indent, out, keyword="if"):
     elif isinstance(s, Def):
         out.append(render_func(s.fn, indent))
     elif isinstance(s, Assert):
-        out.append(f"{pad}assert {render_expr(s.test)}, {s.msg!r}")
+        out.append(f"{pad}assert {render_expr(s.test)}, {render_text(s.msg, s.values, s.style)}")
+    elif isinstance(s, Print) and s.style:
+        out.append(f"{pad}print({render_text(s.tag, s.values, s.style)})")
     elif isinstance(s, Print):
         out.append(f"{pad}print({', '.join([repr(s.tag)] + [render_expr(v) for v in s.values])})")
     elif isinstance(s, Match):
@@ -392,7 +447,7 @@ def _render_stmt(s, indent, out, keyword="if"):
             out.append(f"{pad}    case {pattern}{guard}:")
             _render_block(c.body, indent + 8, out)
     elif isinstance(s, Raise):
-        out.append(f"{pad}raise ValueError({s.msg!r})")
+        out.append(f"{pad}raise ValueError({render_text(s.msg, s.values, s.style)})")
     elif isinstance(s, Obj):
         out.append(f"{pad}{s.target} = {s.cls}({', '.join(render_expr(a) for a in s.args)})")
     elif isinstance(s, ExprStmt):
@@ -406,6 +461,24 @@ def _render_stmt(s, indent, out, keyword="if"):
         out.append(f"{pad}return {vals[0]}" if len(vals) == 1 else f"{pad}return ({', '.join(vals)})")
     else:
         raise TypeError(f"not a statement: {s!r}")
+
+
+def render_text(tag: str, values: list, style: str) -> str:
+    """A string expression: `tag` and the values, built the way `style` says."""
+    vals = [render_expr(v) for v in values]
+    if not style or not vals:
+        return repr(tag)
+    if style == "str":
+        return " + ".join([repr(tag)] + [f'" " + str({v})' for v in vals])
+    if style == "repr":
+        return " + ".join([repr(tag)] + [f'" " + repr({v})' for v in vals])
+    if style == "format":
+        return f"{tag + ' {}' * len(vals)!r}.format({', '.join(vals)})"
+    if style == "percent":
+        return f"{tag + ' %s' * len(vals)!r} % ({', '.join(vals)},)"
+    if style == "fstring":
+        return "f'" + tag + "".join(f" {{ {v} }}" for v in vals) + "'"   # `{ {"a": ..} }`
+    raise ValueError(f"unknown text style {style!r}")
 
 
 def _render_for(s: For, indent, out, tail=None):
@@ -455,7 +528,8 @@ def is_expr(x) -> bool:
 
 def is_stmt(x) -> bool:
     return isinstance(x, (Assign, Unpack, SetItem, If, While, For, Collect, Def, Assert, Print,
-                          With, Try, Break, Continue, Return, Match, Raise, Obj, ExprStmt))
+                          With, Try, Break, Continue, Return, Match, Raise, Obj, ExprStmt,
+                          Declare, SetPath, ListOp))
 
 
 def walk(node, path=()):

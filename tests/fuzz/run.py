@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import hashlib
+import json
 import os
 import pprint
 import sys
@@ -33,18 +34,32 @@ def signature(failure: dict) -> tuple:
     return failure["status"], failure["mode"], failure["kind"]
 
 
-def run_batch(seed, indices, config="default", modes=MODES, worker=None, log=print, every=50):
+def run_batch(seed, indices, config="default", modes=MODES, worker=None, log=print, every=50,
+              jsonl=None):
     """Checks the programs `indices` of `seed`; returns [(index, case, result)] of failures
-    and the counts of statuses and skipped modes."""
+    and the counts of statuses and skipped modes (and "refused": programs where a
+    converted run refused with an autograph_py error that `may_refuse` allows).
+    `jsonl`: a file to append one line per failing or refusing program to."""
     own = worker is None
     worker = worker or Worker()
-    failures, counts, skipped = [], {"ok": 0, "mismatch": 0, "crash": 0}, {}
+    failures, counts, skipped = [], {"ok": 0, "mismatch": 0, "crash": 0, "refused": 0}, {}
     start = time.monotonic()
     try:
         for n, k in enumerate(indices, 1):
             case = gen.make_case(seed, k, config)
-            res = worker.check(case.to_dict(modes))
+            d = case.to_dict(modes)
+            res = worker.check(d)
             counts[res["status"]] += 1
+            counts["refused"] += bool(res.get("refused"))
+            if jsonl and (res["status"] != "ok" or res.get("refused")):
+                with open(jsonl, "a") as fh:
+                    fh.write(json.dumps({"seed": seed, "index": k, "shapes": d["shapes"],
+                                         "dtype": d["dtype"], "status": res["status"],
+                                         "refused": res.get("refused", []),
+                                         "failures": [{x: f.get(x) for x in
+                                                       ("status", "mode", "kind", "route", "call",
+                                                        "detail")} for f in res["failures"]]})
+                             + "\n")
             for s in res["skipped"]:
                 why = s.split(" raised ")[0]
                 skipped[why] = skipped.get(why, 0) + 1
@@ -65,8 +80,7 @@ def run_batch(seed, indices, config="default", modes=MODES, worker=None, log=pri
 def shrink_failure(case, failure, worker, budget_s, log=print):
     sig = signature(failure)
     if failure.get("input"):   # shrink with the failing input set only (run twice: one jit)
-        case = gen.Case(case.prog, [case.args[failure["input"]]] * 2, case.static, case.grad_arg,
-                        case.label)
+        case = dataclasses.replace(case, args=[case.args[failure["input"]]] * 2)
 
     def still_fails(c):
         res = worker.check(c.to_dict((failure["mode"],)))
@@ -105,7 +119,8 @@ def main(argv=None):
     p.add_argument("--start", type=int, default=0, help="index of the first program")
     p.add_argument("--only", type=int, action="append", help="check only these program indices")
     p.add_argument("--config", default="default", choices=sorted(gen.CONFIGS))
-    p.add_argument("--modes", default=",".join(MODES))
+    p.add_argument("--modes", default=",".join(MODES), help="jit,grad,vmap and seq (the call "
+                   "sequence of the calls and shapes configs)")
     p.add_argument("--without", default="", help="statement kinds not to generate, e.g. "
                    "assert,print (to look past an open finding)")
     p.add_argument("--show", action="store_true", help="print each checked program's source")
@@ -113,13 +128,19 @@ def main(argv=None):
     p.add_argument("--shrink-budget", type=float, default=150.0, help="seconds per shrink")
     p.add_argument("--no-save", action="store_true", help="do not write regression cases")
     p.add_argument("--timeout", type=float, default=90.0, help="seconds per program")
+    p.add_argument("--jsonl", help="append each failing or refusing program's result to this file")
     a = p.parse_args(argv)
 
     modes = tuple(m for m in a.modes.split(",") if m)
     config = gen.CONFIGS[a.config]
     if a.without:
-        weights = {k: (0 if k in a.without.split(",") else w) for k, w in config.weights.items()}
+        without = a.without.split(",")
+        weights = {k: (0 if k in without else w) for k, w in config.weights.items()}
         config = dataclasses.replace(config, weights=weights)
+        if "annotation" in without:   # shapes configs: `v: T = e` and `v: T`
+            config = dataclasses.replace(config, p_annot=0.0, weights={**weights, "declare": 0})
+        if "text" in without:         # shapes configs: text built by str/repr/format/%
+            config = dataclasses.replace(config, text_styles=())
     indices = a.only or list(range(a.start, a.start + a.n))
     if a.show:
         for k in indices:
@@ -132,7 +153,8 @@ def main(argv=None):
     with Worker(timeout_s=a.timeout) as worker:
         failures, counts, skipped = run_batch(a.seed, indices, config, modes, worker,
                                               log=lambda s: print(s, flush=True),
-                                              every=max(1, min(50, len(indices) // 10)))
+                                              every=max(1, min(50, len(indices) // 10)),
+                                              jsonl=a.jsonl)
         if skipped:
             print("not applicable: " + "; ".join(f"{k} ({v})" for k, v in sorted(skipped.items())))
         kinds = {}
@@ -155,7 +177,8 @@ def main(argv=None):
             if not a.no_save:
                 print("saved " + os.path.relpath(save_regression(small, fail)))
     n_bad = len(failures)
-    print(f"fuzz: {len(indices)} programs, {counts['mismatch']} mismatches, {counts['crash']} crashes")
+    print(f"fuzz: {len(indices)} programs, {counts['mismatch']} mismatches, {counts['crash']} crashes"
+          + (f", {counts['refused']} refused" if counts["refused"] else ""))
     return 1 if n_bad else 0
 
 

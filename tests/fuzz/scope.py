@@ -30,6 +30,11 @@ change their object or dict; the rule for writer calls holds for them too
 only, and never reassigned: an object is no pytree, so it cannot be the
 output of a traced block.
 
+- a loop with `leaks` (shapes.py): also the leaked names, which its body's
+  first statements (or its targets) assign; if the loop runs zero times,
+  reading one raises UnboundLocalError, eagerly and converted alike;
+- a bare annotation `v: int` assigns nothing; `c.pop()` assigns its result.
+
 - after a `match`: what every case assigns (a capture counts in its own
   case) when the last case is irrefutable (`_`, or a capture without a
   guard); otherwise nothing new, like an `if` without `else`.
@@ -53,7 +58,9 @@ def after(stmt, scope: dict) -> dict:
         a, b = after_block(stmt.body, scope), after_block(stmt.orelse, scope)
         return {**scope, **{n: k for n, k in a.items() if n in b}}
     if isinstance(stmt, ir.While):
-        return {**scope, stmt.counter: "i"}
+        return {**scope, stmt.counter: "i", **dict(leaked(stmt, scope))}
+    if isinstance(stmt, ir.ListOp) and stmt.result:
+        return {**scope, stmt.result: "f"}
     if isinstance(stmt, ir.With):
         return after_block(stmt.body, scope)
     if isinstance(stmt, ir.Try):
@@ -75,7 +82,22 @@ def after(stmt, scope: dict) -> dict:
                 break
             inner = after(s, inner)
         return inner
+    if isinstance(stmt, ir.For):
+        return {**scope, **dict(leaked(stmt, scope))}
     return scope
+
+
+def leaked(loop, scope: dict) -> list:
+    """The loop's `leaks` that its targets or its body's first statements certainly assign."""
+    if not loop.leaks:
+        return []
+    inner = {**scope, loop.counter: "i"} if isinstance(loop, ir.While) else \
+        {**scope, **dict(zip(loop.targets, loop.kinds))}
+    for s in loop.body:
+        if may_exit(s):
+            break
+        inner = after(s, inner)
+    return [(n, k) for n, k in loop.leaks if inner.get(n) == k]
 
 
 def case_scope(case: ir.MatchCase, scope: dict) -> dict:
@@ -223,11 +245,29 @@ def _check_stmt(s, scope, ctx):
     loop_ctx = replace(ctx, in_loop=True, writer_ok=False)
     if isinstance(s, ir.Assign):
         _check_expr(s.value, scope, ctx)
+        if s.annot and (s.op or s.target in {n for n, _ in ctx.fn.nonlocals}):
+            raise Invalid(f"annotated augmented or nonlocal assignment to {s.target}")
         if not assignable(s.target) or s.target in ctx.frozen or \
                 ctx.kinds.setdefault(s.target, s.kind) != s.kind:
             raise Invalid(f"bad assignment to {s.target}")
         if s.op and scope.get(s.target) != s.kind:
             raise Invalid(f"{s.target} {s.op}= before assignment")
+    elif isinstance(s, ir.Declare):
+        if not assignable(s.name) or s.name in ctx.frozen or \
+                s.name in {n for n, _ in ctx.fn.nonlocals}:
+            raise Invalid(f"bad annotation of {s.name}")
+    elif isinstance(s, ir.SetPath):
+        _check_expr(s.value, scope, ctx)
+        if scope.get(s.target) != "nd" or s.target in ctx.frozen or s.value.kind != "f" or \
+                not 1 <= len(s.keys) <= 2 or s.keys[0] == "a" and len(s.keys) == 1:
+            raise Invalid(f"bad nested item assignment to {s.target}")
+    elif isinstance(s, ir.ListOp):
+        for a in s.args:
+            _check_expr(a, scope, ctx)
+        if scope.get(s.target) != "l" or s.target in ctx.frozen or \
+                s.result and (not assignable(s.result) or s.method != "pop" or
+                              ctx.kinds.setdefault(s.result, "f") != "f"):
+            raise Invalid(f"bad list operation on {s.target}")
     elif isinstance(s, ir.Unpack):
         for v in s.values:
             _check_expr(v, scope, ctx)
@@ -298,7 +338,8 @@ def _check_stmt(s, scope, ctx):
                     raise Invalid("a guard of another kind")
             _check_block(c.body, inner, ctx)
     elif isinstance(s, ir.Raise):
-        pass
+        for v in s.values:
+            _check_expr(v, scope, ctx)
     elif isinstance(s, ir.Obj):
         for a in s.args:
             _check_expr(a, scope, ctx)
@@ -312,6 +353,8 @@ def _check_stmt(s, scope, ctx):
     elif isinstance(s, ir.Try):
         _check_block(s.body, scope, ctx)
         _check_block(s.handler, scope, ctx)
+        if s.exc != "ZeroDivisionError" and ctx.fn.name != "f":
+            raise Invalid("a try that catches a raising helper outside f")
     elif isinstance(s, ir.Def):
         if ctx.frozen or s.fn.name in ctx.callable:
             raise Invalid("nested function inside a nested function, or defined twice")
@@ -329,6 +372,8 @@ def _check_stmt(s, scope, ctx):
             ctx.writers.add(s.fn.name)
     elif isinstance(s, ir.Assert):
         _check_expr(s.test, scope, ctx)
+        for v in s.values:
+            _check_expr(v, scope, ctx)
     elif isinstance(s, ir.Print):
         for v in s.values:
             _check_expr(v, scope, ctx)

@@ -7,6 +7,7 @@ fine, keep the first that is still a valid program (scope.validate) and
 still fails the same way, and start again; stop when none applies or the
 time budget is spent. Reductions:
 
+- drop a call of a call sequence;
 - drop a helper, mutator, class or method nobody calls, a parameter nobody
   reads, a returned value;
 - delete a run of statements (halves first, then single ones);
@@ -46,7 +47,13 @@ def default(kind, L):
 
 
 def _with_prog(case, prog):
-    return gen.Case(prog, case.args, case.static, case.grad_arg, case.label)
+    return dataclasses.replace(case, prog=prog)
+
+
+def _drop_calls(case):
+    """One call of a call sequence fewer."""
+    for j in range(len(case.calls or ()) if len(case.calls or ()) > 1 else 0):
+        yield dataclasses.replace(case, calls=case.calls[:j] + case.calls[j + 1:])
 
 
 # ------------------------------------------------------------- reductions
@@ -108,6 +115,8 @@ def _drop_closures(case):
 
 
 def _drop_params(case):
+    if case.calls:   # the calls name every parameter
+        return
     main = case.prog.main
     read = ir.names_read(main)
     declared = {n for _, d in ir.walk(main) if isinstance(d, ir.Def) for n, _ in d.fn.nonlocals}
@@ -120,7 +129,8 @@ def _drop_params(case):
         args = [a[:j] + a[j + 1:] for a in case.args]
         g = case.grad_arg
         g = None if g == j else (g - 1 if g is not None and g > j else g)
-        yield gen.Case(new, args, case.static[:j] + case.static[j + 1:], g, case.label)
+        yield dataclasses.replace(case, prog=new, args=args,
+                                  static=case.static[:j] + case.static[j + 1:], grad_arg=g)
 
 
 def _drop_returned(case):
@@ -211,7 +221,7 @@ def _simplify_args(case):
             args[0][j] = simple
             if not case.static[j]:
                 args[1][j] = simple
-            yield gen.Case(case.prog, args, case.static, case.grad_arg, case.label)
+            yield dataclasses.replace(case, args=args)
 
 
 def _simpler_values(v, kind):
@@ -226,7 +236,7 @@ def _simpler_values(v, kind):
         yield type(v)(0)
 
 
-REDUCTIONS = (_inline_calls, _drop_helpers, _drop_classes, _drop_closures, _drop_params,
+REDUCTIONS = (_drop_calls, _inline_calls, _drop_helpers, _drop_classes, _drop_closures, _drop_params,
               _drop_returned, _delete_runs, _unwrap, _simplify_exprs, _simplify_args)
 
 
@@ -245,7 +255,7 @@ def shrink(case, still_fails, budget_s: float = 120.0, log=None):
             for cand in reduce(case):
                 if time.monotonic() > deadline:
                     return case
-                key = (cand.prog.source(), repr(cand.args), tuple(cand.static))
+                key = (cand.prog.source(), repr(cand.args), tuple(cand.static), repr(cand.calls))
                 if key in tried:
                     continue
                 tried.add(key)

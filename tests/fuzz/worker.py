@@ -28,7 +28,9 @@ os.environ.setdefault("JAX_PLATFORMS", "cpu")
 os.environ.setdefault("XLA_FLAGS", "--xla_cpu_multi_thread_eigen=false "
                                    "intra_op_parallelism_threads=1 "
                                    "--xla_backend_optimization_level=0 "
-                                   "--xla_llvm_disable_expensive_passes=true")
+                                   "--xla_llvm_disable_expensive_passes=true "
+                                   # bfloat16 rounds after every op, as eager does
+                                   "--xla_allow_excess_precision=false")
 # Compiled programs are cached on disk: the fixed-seed batch of `make test`
 # compiles the same few thousand small computations on every run.
 os.environ.setdefault("JAX_COMPILATION_CACHE_DIR",
@@ -37,7 +39,9 @@ os.environ.setdefault("JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS", "0")
 os.environ.setdefault("JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES", "0")
 
 
-def _serve(conn):
+def _serve(conn, x64=False):
+    if x64:
+        os.environ["JAX_ENABLE_X64"] = "1"
     from tests.fuzz import check
     # A failing traced assert is an outcome to compare, not a log entry.
     logging.getLogger("jax._src.debugging").setLevel(logging.CRITICAL)
@@ -64,11 +68,12 @@ def _failed(status, modes, kind, detail):
 
 
 class Worker:
-    def __init__(self, timeout_s: float = 60.0, recycle_after: int = 300):
-        self.timeout_s, self.recycle_after = timeout_s, recycle_after
+    def __init__(self, timeout_s: float = 60.0, recycle_after: int = 300, x64: bool = False):
+        self.timeout_s, self.recycle_after, self.x64 = timeout_s, recycle_after, x64
         self._ctx = mp.get_context("spawn")
         self._proc = self._conn = None
         self._done = 0
+        self._x64 = None    # the x64 worker, started on the first x64 case
 
     def __enter__(self):
         return self
@@ -77,6 +82,12 @@ class Worker:
         self.close()
 
     def close(self):
+        if self._x64 is not None:
+            self._x64.close()
+            self._x64 = None
+        self._close()
+
+    def _close(self):
         if self._proc is not None:
             self._conn.close()
             self._proc.kill()
@@ -84,14 +95,18 @@ class Worker:
             self._proc = self._conn = None
 
     def _start(self):
-        self.close()
+        self._close()
         self._conn, child = self._ctx.Pipe()
-        self._proc = self._ctx.Process(target=_serve, args=(child,), daemon=True)
+        self._proc = self._ctx.Process(target=_serve, args=(child, self.x64), daemon=True)
         self._proc.start()
         child.close()
         self._done = 0
 
     def check(self, case: dict) -> dict:
+        if case.get("x64") and not self.x64:
+            if self._x64 is None:
+                self._x64 = Worker(self.timeout_s, self.recycle_after, x64=True)
+            return self._x64.check(case)
         result = self._check(case)
         if result["failures"] and result["failures"][0]["kind"].startswith("process died") \
                 and len(case["modes"]) > 1:
@@ -119,13 +134,13 @@ class Worker:
             if not self._proc.is_alive():
                 break
         else:
-            self.close()
+            self._close()
             return _failed("mismatch", case["modes"], "timeout",
                            f"no result within {self.timeout_s:.0f} s (eager runs end by "
                            "construction; a converted loop may not)")
         self._proc.join()
         code = self._proc.exitcode
-        self.close()
+        self._close()
         how = signal.Signals(-code).name if code is not None and code < 0 else f"exit code {code}"
         return _failed("crash", case["modes"], f"process died ({how})",
                        f"the process running the program died ({how}), e.g. in XLA compilation")

@@ -1,0 +1,220 @@
+"""Text made from traced values: `str`, `repr`, `format`, `%`, `str.format`, `+` and f-strings.
+
+A tracer's value is known only when the compiled program runs, so text made
+from one is deferred: a `Text` is a str (what it shows at trace time) that
+also holds how to make the text again from run-time values,
+
+    t = str_mod("i=%d", i)         # i traced: Text; a Python i: the str "i=3"
+    t.arrays                       # [i], the tracers it needs
+    t.recipe.build(iter([3]))      # "i=3", as Python's own `"i=%d" % 3`
+
+`print_`, `assert_stmt` and `raise_stmt` hand `arrays` to a run-time callback
+and `build` the text there with the concrete values, so every format spec
+means what Python gives on the concrete value. Outside any trace there are
+no tracers and every operator here is Python's own.
+"""
+from __future__ import annotations
+
+import builtins
+
+import jax
+import numpy as np
+
+from autograph_py.runtime.dispatch import in_trace, is_traced
+
+_SLOT = object()   # where a traced value goes in a recipe's leaves
+
+
+class Recipe:
+    """How to make an object again from run-time values, holding no tracer.
+
+    `fn is None`: the object is the pytree itself; else it is
+    `fn(*args, **kwargs)` of the pytree `(args, kwargs)`. Two recipes are
+    equal when they make the same text from the same values (a Text's
+    structure, for the state of a traced `if` or loop).
+    """
+    __slots__ = ("fn", "tree", "leaves")
+
+    def __init__(self, fn, tree, leaves):
+        self.fn, self.tree, self.leaves = fn, tree, leaves
+
+    def build(self, values):
+        """The object, with the next of `values` (an iterator) for each traced value."""
+        leaves = [next(values) if l is _SLOT else l for l in self.leaves]
+        obj = jax.tree_util.tree_unflatten(self.tree, leaves)
+        if self.fn is None:
+            return obj
+        args, kwargs = obj
+        return self.fn(*args, **kwargs)
+
+    def __eq__(self, other):
+        return (type(other) is Recipe and self.fn == other.fn and self.tree == other.tree
+                and len(self.leaves) == len(other.leaves)
+                and all(_same(a, b) for a, b in zip(self.leaves, other.leaves)))
+
+    def __hash__(self):
+        return hash((self.fn, self.tree, len(self.leaves)))
+
+
+def _same(a, b) -> bool:
+    # Static leaves may be anything (an array compares elementwise): only
+    # plain Python values compare by value.
+    if a is b:
+        return True
+    return type(a) is type(b) and type(a) in (str, int, float, complex, bool) and a == b
+
+
+def recipe(obj, fn=None) -> tuple[Recipe, list]:
+    """(recipe, tracers) of `obj`, a pytree that may hold tracers (and Texts, which hold some)."""
+    leaves, tree = jax.tree_util.tree_flatten(obj)
+    arrays = [l for l in leaves if is_traced(l)]
+    return Recipe(fn, tree, [_SLOT if is_traced(l) else l for l in leaves]), arrays
+
+
+class Text(str):
+    """Text from traced values: its trace-time text, and its recipe for run time.
+
+    `+`, `%` and `.format` on it give a Text again. Anything else sees the
+    trace-time text, in which each tracer shows as itself. A Text is a
+    pytree of its values, so it can be the state of a traced `if` or loop
+    and the output of a jitted function: made again from concrete values
+    it is their text.
+    """
+
+    def __new__(cls, rec: Recipe, arrays: list):
+        if not any(is_traced(a) for a in arrays):
+            shown = _concrete_text(rec, arrays)
+        else:
+            _probe(rec, arrays)
+            try:
+                shown = rec.build(iter([_Shown(a) for a in arrays]))
+            except (TypeError, ValueError):   # "%d" of a placeholder: the tracers themselves
+                shown = " ".join(str(a) for a in arrays)
+        self = super().__new__(cls, shown)
+        self.recipe, self.arrays = rec, list(arrays)
+        return self
+
+    # str's own methods, not the operators: made from concrete values, a
+    # Text is one again, and `+` on it would come back here.
+    def __add__(self, other):
+        return deferred(_concat, self, other) if isinstance(other, str) else NotImplemented
+
+    def __radd__(self, other):
+        return deferred(_concat, other, self) if isinstance(other, str) else NotImplemented
+
+    def __mod__(self, values):
+        return deferred(str.__mod__, self, values)
+
+    def format(self, *args, **kwargs):
+        return deferred(str.format, self, *args, **kwargs)
+
+    def __reduce__(self):   # for copy: str's own would call Text(text)
+        return Text, (self.recipe, self.arrays)
+
+
+def _concat(a: str, b: str) -> str:
+    return "".join((a, b))
+
+
+def _concrete_text(rec: Recipe, values: list) -> str:
+    try:
+        return rec.build(iter(values))
+    except (TypeError, ValueError):
+        # JAX made the pytree again from stand-ins (shapes, say), not values.
+        return " ".join(str(v) for v in values)
+
+
+jax.tree_util.register_pytree_node(Text, lambda t: (t.arrays, t.recipe),
+                                   lambda rec, arrays: Text(rec, arrays))
+
+
+class _Shown:
+    """A tracer in a Text's trace-time text."""
+    __slots__ = ("tracer",)
+
+    def __init__(self, tracer):
+        self.tracer = tracer
+
+    def __str__(self):
+        return str(self.tracer)
+
+    __repr__ = __str__
+
+    def __format__(self, spec):
+        return str(self.tracer)
+
+
+def _probe(rec: Recipe, arrays: list) -> None:
+    """Makes the text from zeros of the tracers' types: Python's own error, now, if it cannot.
+
+    (Too few values for a `%` format, `%d` of a vector, `:d` of a float.) At
+    run time, in a callback, the same error would be a JAX runtime error.
+    """
+    zeros = []
+    for a in arrays:
+        if jax.dtypes.issubdtype(a.dtype, jax.dtypes.extended):
+            return   # a PRNG key, say: no NumPy zeros to try it with
+        zeros.append(np.zeros(a.shape, a.dtype))
+    rec.build(iter(zeros))
+
+
+def deferred(fn, *args, **kwargs):
+    """`fn(*args, **kwargs)`, or a Text that makes it at run time if an argument is traced.
+
+    Arguments are pytrees; a Text among them is made first, at run time too.
+    """
+    if not in_trace() or not any(is_traced(l) for l in jax.tree_util.tree_leaves((args, kwargs))):
+        return fn(*args, **kwargs)
+    return Text(*recipe((args, kwargs), fn))
+
+
+def str_(*args, **kwargs):
+    """`str(x)`; of a traced `x`, its run-time text."""
+    if len(args) == 1 and not kwargs:
+        if isinstance(args[0], Text):
+            return args[0]
+        return deferred(builtins.str, args[0])
+    return builtins.str(*args, **kwargs)
+
+
+def repr_(obj):
+    """`repr(x)`; of a traced `x`, its run-time text."""
+    return deferred(builtins.repr, obj)
+
+
+def format_(value, spec=""):
+    """`format(x, spec)`; of a traced `x`, the run-time value formatted as Python does."""
+    return deferred(builtins.format, value, spec)
+
+
+STR_METHODS = {"format": str.format, "join": str.join}
+
+
+def str_method(self: str, name: str):
+    """`self.format` or `self.join` (bound methods of a str): with traced arguments, a Text."""
+    method = STR_METHODS[name]
+
+    def call(*args, **kwargs):
+        return deferred(method, self, *args, **kwargs)
+    return call
+
+
+def str_mod(left, right):
+    """`left % right`; printf-style formatting of traced values gives a Text.
+
+    Generated code calls it where the left operand is a string literal or
+    an f-string; any other left operand gets Python's `%`.
+    """
+    if isinstance(left, str):
+        return deferred(str.__mod__, left, right)
+    return left % right
+
+
+def fstring(fmt: str, values: tuple) -> str:
+    """`fmt.format(*values)`, the f-string's text; a Text if a value is traced."""
+    return deferred(str.format, fmt, *values)
+
+
+def run_time(rec: Recipe, values) -> object:
+    """The object `rec` describes, with the run-time `values` (a sequence) of its tracers."""
+    return rec.build(iter(values))

@@ -1,0 +1,225 @@
+"""print, and text made from traced values, in converted functions."""
+from __future__ import annotations
+
+import copy
+import gc
+import weakref
+
+import jax
+import jax.numpy as jnp
+import pytest
+
+import autograph_py as ag
+from autograph_py.runtime import builtins as ag_builtins
+
+
+def _run(fn, *args):
+    out = fn(*args)
+    jax.effects_barrier()
+    return out
+
+
+def _start_pos_end(x):
+    print("start")
+    if x > 0:
+        print("pos", x)
+    print("end")
+    return x
+
+
+def test_prints_of_python_values_print_on_every_run_in_program_order(capfd):
+    f = ag.function(_start_pos_end)
+    for _ in range(2):   # the first call traces, the second only runs
+        _run(f, jnp.float32(1.0))
+        assert capfd.readouterr().out == "start\npos 1.0\nend\n"
+    _run(f, jnp.float32(-1.0))
+    assert capfd.readouterr().out == "start\nend\n"
+
+
+def _traced_then_static(x, y):
+    print("x is", x)
+    print("y is", y)
+    return x
+
+
+def test_a_print_of_a_static_value_keeps_its_place_after_a_traced_one(capfd):
+    _run(ag.function(_traced_then_static, static_argnums=1), jnp.float32(2.0), 3)
+    assert capfd.readouterr().out == "x is 2.0\ny is 3\n"
+
+
+def _loss(x):
+    print("loss")
+    return x * x
+
+
+def test_prints_run_under_grad_and_in_a_scan_body_on_every_run(capfd):
+    grad = jax.jit(jax.grad(ag.convert(_loss)))
+    for _ in range(2):
+        _run(grad, 3.0)
+        assert capfd.readouterr().out == "loss\n"
+
+    def step(c, v):
+        print("step", v)
+        return c + v, None
+
+    scan = jax.jit(lambda xs: jax.lax.scan(ag.convert(step), 0.0, xs)[0])
+    for _ in range(2):
+        _run(scan, jnp.array([1.0, 2.0]))
+        assert capfd.readouterr().out == "step 1.0\nstep 2.0\n"
+
+
+def test_with_no_trace_print_is_pythons_own(monkeypatch, capfd):
+    def no_callbacks(*args, **kwargs):
+        raise AssertionError("a host callback outside any trace")
+
+    monkeypatch.setattr(jax.debug, "callback", no_callbacks)
+    ag.convert(_start_pos_end)(2)
+    ag.convert(_start_pos_end)(jnp.float32(2.0))   # a concrete array, no jit
+    assert capfd.readouterr().out == "start\npos 2\nend\nstart\npos 2.0\nend\n"
+
+
+def _texts(x, i):
+    print(str(x), repr(x), "x={}".format(x), "x=" + str(x), str(x) + "!", "%s" % x)
+    print("i=%d" % i, "%.2f" % (x,), format(x, ".2f"), "%d|%5.1f|%r|%x" % (x, x, x, i))
+    print(f"{x!r:>28}|{i:04d}", ("a%s" % x) + ("b" + repr(i)), "{a:.3f}".format(a=x))
+    return x
+
+
+def test_text_from_traced_values_prints_what_python_prints_on_the_values(capfd):
+    x, i = jnp.float32(2.7), jnp.int32(255)
+    _texts(x, i)
+    eager = capfd.readouterr().out
+    assert "i=255" in eager and "2|  2.7|" in eager
+    f = ag.function(_texts)
+    for _ in range(2):
+        _run(f, x, i)
+        assert capfd.readouterr().out == eager
+
+
+def test_with_no_trace_text_is_pythons_own_str():
+    def f(x):
+        return str(x), "%d" % x, "v={:.1f}".format(x), f"{x}"
+
+    for x in (2.7, jnp.float32(2.7)):
+        got = ag.convert(f)(x)
+        assert got == f(x)
+        assert all(type(t) is str for t in got)
+
+
+def _checked(y):
+    if y > 0:
+        assert y > 5, f"y={y:.2f}"
+        assert y > 4, "y=%.1f" % y
+    return y
+
+
+def test_an_assert_message_of_traced_values_shows_their_run_time_values():
+    f = ag.function(_checked)
+    with pytest.raises(AssertionError, match=r"y=1\.50"):
+        f(jnp.float32(1.5))
+    assert float(f(jnp.float32(6.0))) == 6.0
+
+
+class _Bad(Exception):
+    def __init__(self, value):
+        super().__init__(value)
+        self.value = value
+
+
+def _raising(x):
+    if x > 0:
+        raise ValueError("bad %s" % x)
+    if x < -10:
+        raise _Bad(x)
+    return x
+
+
+def test_a_raise_message_and_attributes_of_traced_values_have_run_time_values():
+    f = ag.function(_raising)
+    with pytest.raises(ValueError) as info:
+        f(jnp.float32(1.5))
+    assert info.value.args == ("bad 1.5",)
+    with pytest.raises(_Bad) as info:
+        f(jnp.float32(-11.0))
+    assert str(info.value) == "-11.0" and float(info.value.value) == -11.0
+
+
+def test_staged_raises_are_not_kept_once_no_program_refers_to_them():
+    refs = []
+
+    def f(x):
+        refs.append(weakref.ref(x))
+        if x > 0:
+            raise ValueError("bad %s" % x, x)
+        return x
+
+    g = ag.convert(f)
+    gc.collect()
+    before = len(ag_builtins._STAGED)
+    for _ in range(1000):
+        jax.make_jaxpr(lambda x: g(x))(1.0)   # a new function: traced every time
+    gc.collect()
+    assert len(ag_builtins._STAGED) - before < 10
+    assert len(refs) == 1000 and not any(r() is not None for r in refs)
+
+
+@pytest.mark.parametrize("make", [lambda x: "%d %d" % (x,), lambda x: f"{x:d}",
+                                  lambda x: format(x, "q"), lambda x: "{} {}".format(x)])
+def test_text_python_cannot_make_from_the_values_fails_at_trace_time(make):
+    with pytest.raises((TypeError, ValueError, IndexError)) as eager:
+        make(jnp.float32(1.0))
+    with pytest.raises(type(eager.value)):
+        jax.jit(ag.convert(make))(jnp.float32(1.0))
+
+
+def _branch_text(x):
+    if x > 0:
+        y = x + 1
+        msg = f"{y:.1f}"
+    else:
+        y = x - 1
+        msg = f"{y:.1f}"
+    print(msg, ", ".join([str(y), "end"]))
+    return y, msg
+
+
+def test_text_made_in_a_traced_branch_is_its_state_and_a_jitted_output(capfd):
+    for x in (2.0, -3.0):
+        want = _branch_text(jnp.float32(x))
+        eager = capfd.readouterr().out
+        got = _run(ag.function(_branch_text), jnp.float32(x))
+        assert capfd.readouterr().out == eager
+        assert got[1] == want[1] and float(got[0]) == float(want[0])
+        assert copy.deepcopy(got[1]) == got[1]
+
+
+def _loop_text(n):
+    i = n - n
+    msg = "i=%d" % i
+    while i < n:
+        i = i + 1
+        msg = "i=%d" % i
+    print(msg)
+    return i
+
+
+def test_text_made_in_a_traced_loop_prints_its_last_value(capfd):
+    _run(ag.function(_loop_text), jnp.int32(3))
+    assert capfd.readouterr().out == "i=3\n"
+
+
+def _counting(n):
+    i = 0
+    while i < n:
+        print("i", i, "of %d" % n)
+        i += 1
+    return i
+
+
+def test_a_print_in_a_batched_while_body_prints_only_for_elements_still_looping(capfd):
+    ns = jnp.array([1, 3])
+    for n in ns:
+        _counting(n)
+    eager = capfd.readouterr().out
+    _run(jax.jit(jax.vmap(ag.convert(_counting))), ns)
+    assert sorted(capfd.readouterr().out.splitlines()) == sorted(eager.splitlines())
