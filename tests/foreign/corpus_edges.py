@@ -2,7 +2,6 @@
 operands, loop variables after break, zero-trip loops, side effects, formatting."""
 from __future__ import annotations
 
-import jax.numpy as jnp
 import numpy as np
 
 from tests.foreign.harness import case
