@@ -1,0 +1,1 @@
+"""Foreign corpus: programs in the style of other projects' tests, run by harness.py."""
