@@ -967,3 +967,18 @@ def test_a_read_of_an_unassigned_local_is_an_unbound_local_error_as_in_python():
         with pytest.raises(UnboundLocalError):
             call(0)
     assert issubclass(ag.errors.UndefinedVariableError, NameError)
+
+
+def _positive_or_raise(v):
+    if v <= 0:
+        raise ValueError("not positive")
+    return v > 1.0
+
+
+def test_the_right_operand_of_a_traced_and_or_fails_only_where_python_evaluates_it():
+    f = ag.function(lambda x: x > 0 and _positive_or_raise(x))
+    g = ag.function(lambda x: x <= 0 or _positive_or_raise(x))
+    assert not bool(f(jnp.float32(-1.0))) and bool(f(jnp.float32(2.0)))
+    assert bool(g(jnp.float32(-1.0))) and bool(g(jnp.float32(2.0)))
+    e, _ = raised(lambda a, b: a and b, jnp.array([0, 1]), jnp.array([1, 1]))
+    assert isinstance(e, ag.errors.StateError) and "single truth value" in str(e), e

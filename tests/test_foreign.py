@@ -20,11 +20,8 @@ _LIST_GATHER = "Python list indexed by a traced int: raw TracerIntegerConversion
 _SETITEM = "x[i] = v on a JAX array is not rewritten to x.at[i].set(v): raw TypeError"
 _MINMAX = "min/max on traced values: raw TracerBoolConversionError"
 _PROMOTED = "documented promotion: eager keeps the int, converted gives the float (dtype only)"
-_TRUTH = "`and`/`not` on a multi-element traced array is elementwise; eager raises " \
-         "ValueError (documented, against the one rule)"
 _GEN_RANGE = "generator over range() with a traced bound in sum(): plain TypeError " \
              "(SEMANTICS: a reduction becomes one loop)"
-_SHORT = "right operand of a traced and/or runs even where Python short-circuits: its print shows"
 
 KNOWN_FAILURES = {
     "python_list_indexed_by_traced_range": "CRASH jit: " + _LIST_GATHER,
@@ -54,16 +51,10 @@ KNOWN_FAILURES = {
                                  "(SEMANTICS: a dynamic slice)",
     "dynamic_slice_bound": "CRASH jit: x[:n] with traced n has a data-dependent shape: raw "
                            "IndexError instead of a clear error",
-    "and_short_circuits_side_effect": "MISMATCH fn: " + _SHORT,
-    "or_short_circuits_side_effect": "MISMATCH jit: " + _SHORT,
-    "global_side_effect_in_traced_loop": "MISMATCH fn: a trace-time Python side effect in a "
-                                         "traced while runs per trace, not per iteration",
     "int_overflow_documented": "MISMATCH fn: int32 wraparound (documented JAX int model)",
     "while_int_init_float_step": "MISMATCH fn: zero-trip traced while, " + _PROMOTED,
     "cond_int_vs_float_branches": "MISMATCH jit: traced if, " + _PROMOTED,
     "cond_returns_different_types": "MISMATCH jit: traced early return, " + _PROMOTED,
-    "logical_and_arrays": "MISMATCH jit: " + _TRUTH,
-    "logical_not_array": "MISMATCH jit: " + _TRUTH,
 }
 
 KNOWN_REFUSED = {
@@ -77,6 +68,10 @@ KNOWN_REFUSED = {
     "for_loop_returns_python_list_sum": "TracedListError: 'xs' grows in a loop with a traced "
                                         "trip count",
     "recursion_on_traced_int": "TracedRecursionError: recursion on a traced argument",
+    "global_side_effect_in_traced_loop": "TracedListError: a module-level list grows in a "
+                                         "traced while (it counted traces, not iterations)",
+    "logical_and_arrays": "StateError: `and` of arrays of several elements (Python: ValueError)",
+    "logical_not_array": "StateError: `not` of an array of several elements (Python: ValueError)",
 }
 
 _BY_NAME = {c["name"]: c for c in CASES}

@@ -56,6 +56,13 @@ def _only_when(left, b, op: str):
 
 def _truth(v, op: str):
     """The single truth value of a traced operand; several elements are an error, as in Python."""
+    _check_single(v, op)
+    if v.shape != ():
+        v = v.reshape(())
+    return v if v.dtype == jnp.bool_ else v != 0
+
+
+def _check_single(v, op: str) -> None:
     if v.size != 1:
         raise errors.StateError(errors.message(
             f"an operand of `{op}` is an array of shape {tuple(v.shape)}, and an array of "
@@ -63,8 +70,6 @@ def _truth(v, op: str):
             at=errors.where(3),
             fix=f"Use jnp.logical_{op}(a, b) (or jnp.logical_not) for elementwise logic, or "
                 "reduce it with jnp.all(...) / jnp.any(...)."))
-    v = v.reshape(())
-    return v if v.dtype == jnp.bool_ else v != 0
 
 
 def _is_bool(v):
@@ -86,7 +91,8 @@ def _select(left, right, logical, on_true):
 def not_(a):
     """`not a`."""
     if is_traced(a):
-        return jnp.logical_not(_truth(a, "not").reshape(a.shape))
+        _check_single(a, "not")
+        return jnp.logical_not(a)
     return not a
 
 
