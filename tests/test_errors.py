@@ -982,3 +982,32 @@ def test_the_right_operand_of_a_traced_and_or_fails_only_where_python_evaluates_
     assert bool(g(jnp.float32(-1.0))) and bool(g(jnp.float32(2.0)))
     e, _ = raised(lambda a, b: a and b, jnp.array([0, 1]), jnp.array([1, 1]))
     assert isinstance(e, ag.errors.StateError) and "single truth value" in str(e), e
+
+
+def _always_raises(v):
+    raise ValueError(f"no {v}")
+
+
+def test_a_right_operand_that_always_raises_fails_only_when_it_runs():
+    f = ag.function(lambda x: x > 0 and _always_raises(x))
+    assert not bool(f(jnp.float32(-1.0)))
+    with pytest.raises(ValueError, match="no 2.0"):
+        f(jnp.float32(2.0))
+
+
+def _below(v, n):
+    if n > 100:
+        _always_raises(n)
+    return v < n
+
+
+def test_a_while_test_that_raises_on_a_traced_path_fails_when_it_runs():
+    def f(n):
+        i = 0
+        while _below(i, n):
+            i += 1
+        return i
+    g = ag.function(f)
+    assert int(g(jnp.int32(5))) == f(5) == 5
+    with pytest.raises(ValueError, match="no 200"):
+        g(jnp.int32(200))

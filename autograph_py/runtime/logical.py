@@ -51,7 +51,10 @@ def _only_when(left, b, op: str):
     """`b()`, traced as the path on which Python evaluates it (`left` true for `and`)."""
     truth = _truth(left, op)
     with conditional_region(), paths.taken_when(truth, negated=(op == "or")):
-        return b()
+        try:
+            return b()
+        except paths.PathRaises:
+            return left   # it raises whenever it runs: its value never reaches anything
 
 
 def _truth(v, op: str):

@@ -343,7 +343,10 @@ def _lax_while_once(test, body, get_state, set_state, names, opts, at):
     def cond_fun(carried):
         set_state(_rebuild(plan, names, carried))
         with conditional_region(), mutations.watch() as w:  # its first run was on the Python path
-            t = test()
+            try:
+                t = test()
+            except paths.PathRaises:   # the test fails when it runs: the loop ends there
+                t = False
         if w.changes:
             raise _test_changes_state(w.changes.values(), at)
         return as_predicate(t, "`while` loop", at)
