@@ -160,10 +160,12 @@ def test_variable_read_before_assignment_in_traced_loop():
             y = 1.0
         return x
 
+    # As in Python: UnboundLocalError at the read, when the loop runs (so at run time).
     e, tb = raised(f, jnp.float32(1.0))
-    assert isinstance(e, ag.UndefinedVariableError)
-    assert re.search(r"local variable 'y' is used before it is assigned", str(e))
+    assert isinstance(e, UnboundLocalError)
+    assert re.search(r"local variable 'y' where it is not associated with a value", str(e))
     assert at_user_line(tb, f, "x = x + y")
+    assert float(ag.function(f)(jnp.float32(20.0))) == 20.0
 
 
 def test_list_grows_in_while_loop():
@@ -1011,3 +1013,20 @@ def test_a_while_test_that_raises_on_a_traced_path_fails_when_it_runs():
     assert int(g(jnp.int32(5))) == f(5) == 5
     with pytest.raises(ValueError, match="no 200"):
         g(jnp.int32(200))
+
+
+def _several_methods_in_a_branch(x):
+    lst = [0.75, 0.0]
+    if x > 0:
+        lst.remove(lst[0])
+        y = lst.pop()
+        lst.append(y + 1.0)
+    return lst
+
+
+def test_several_methods_changing_one_container_restore_its_entry_contents():
+    # remove, then pop, then append: one change of the list, whose entry is the
+    # contents before the first (restoring each method's own entry in turn left
+    # the list shorter, and a retrace popped from an empty list).
+    e, _ = raised(_several_methods_in_a_branch, jnp.float32(1.0))
+    assert isinstance(e, ag.errors.StateError) and "different structure" in str(e), e

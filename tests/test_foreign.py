@@ -58,8 +58,6 @@ KNOWN_FAILURES = {
 }
 
 KNOWN_REFUSED = {
-    "while_initializes_local_var": "UndefinedVariableError: 'y' used before assigned "
-                                   "(else branch of a traced if reads it)",
     "while_imbalanced_dict": "UndefinedVariableError: y['a'] first assigned in a traced loop",
     "cond_branch_changes_shape": "StateError: 'y' has a different shape in the two branches",
     "cond_branch_changes_structure": "StateError: 'y' has a different structure in the branches",

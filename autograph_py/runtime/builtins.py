@@ -18,7 +18,7 @@ from autograph_py.runtime import paths, text, trace_log
 from autograph_py.runtime.dispatch import in_trace, is_traced
 from autograph_py.runtime.text import fstring  # noqa: F401 - generated code's ag__.fstring
 from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedZip, reversed_
-from autograph_py.runtime.undefined import (UnboundUnlessAssigned, conditional_depth,
+from autograph_py.runtime.undefined import (UnboundUnlessAssigned, Undefined, conditional_depth,
                                            in_conditional_region, read)
 
 
@@ -213,7 +213,15 @@ def read_local(value):
 
     A local that a traced loop may not have assigned is checked when the
     program runs: UnboundLocalError at this line if no iteration assigned it.
+    So is one that no path assigned, read on a traced path (a branch, a loop
+    body) that may never run.
     """
+    if type(value) is Undefined and in_conditional_region() and not paths.is_silent():
+        # No path assigned it, but this read is on a traced path that may never run:
+        # Python's UnboundLocalError, raised when (if) the path runs.
+        at = errors.where()
+        _stage(UnboundLocalError(_unbound_text(value.name)), jax.numpy.asarray(False), at)
+        raise paths.PathRaises()
     if not isinstance(value, UnboundUnlessAssigned):
         return read(value)
     assigned = value.assigned

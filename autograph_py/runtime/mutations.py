@@ -80,16 +80,19 @@ class ContentsChange(Change):
     As state, the container stays the same object: its contents are the
     state variable, written back in place.
     """
-    __slots__ = ()
+    __slots__ = ("method",)
 
     def __init__(self, obj, method: str):
-        super().__init__(obj, "contents", method, _contents(obj))
+        # One change per container (key None), whichever methods change it: its entry is
+        # the contents before the first.
+        super().__init__(obj, "contents", None, _contents(obj))
+        self.method = method
 
     def kind_key(self):
         return id(self.obj), self.kind, self.key   # never the "same change of a new object"
 
     def label(self) -> str:
-        return f"the {type(self.obj).__name__} that .{self.key}() changes"
+        return f"the {type(self.obj).__name__} that .{self.method}() changes"
 
     def read(self):
         return _contents(self.obj)
@@ -104,7 +107,7 @@ class ContentsChange(Change):
 
     def write(self, value):
         if isinstance(value, (MaybeUndefined, UnboundUnlessAssigned)):
-            store_part({}, self.key, value, attribute=False)   # its error
+            store_part({}, self.method, value, attribute=False)   # its error
         if isinstance(self.obj, list):
             self.obj[:] = value
         else:
@@ -279,7 +282,7 @@ def extended(get_state, set_state, names, changes):
         set_state(values[:n])
         for c, v in zip(changes, values[n:]):
             if isinstance(c, ContentsChange):
-                change = ContentsChange(c.obj, c.key)
+                change = ContentsChange(c.obj, c.method)
                 c.write(v)
                 if not change.unchanged():
                     changed(change, outer)
