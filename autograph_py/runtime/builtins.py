@@ -18,6 +18,7 @@ from autograph_py.runtime import paths, text, trace_log
 from autograph_py.runtime.dispatch import in_trace, is_traced
 from autograph_py.runtime.text import fstring  # noqa: F401 - generated code's ag__.fstring
 from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedZip, reversed_
+from autograph_py.runtime import undefined as undefined_module
 from autograph_py.runtime.undefined import (UnboundUnlessAssigned, Undefined, conditional_depth,
                                            in_conditional_region, read)
 
@@ -235,6 +236,9 @@ def read_local(value):
                          f"'{value.name}'", at=at)
         _stage(UnboundLocalError(_unbound_text(value.name)), assigned, at)
     return value.value
+
+
+undefined_module._reader[0] = read_local   # other uses of such a local read it the same way
 
 
 def _unbound_text(name: str) -> str:

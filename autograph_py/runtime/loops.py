@@ -23,7 +23,7 @@ from autograph_py.runtime import mutations, paths, trace_log
 from autograph_py.runtime.conditionals import _lax_if, as_predicate
 from autograph_py.runtime.dispatch import in_trace, is_array, is_traced
 from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedReversed, TracedZip
-from autograph_py.runtime.undefined import UnboundUnlessAssigned, conditional_region
+from autograph_py.runtime.undefined import conditional_region
 
 _MAX_RETRACES = 6
 
@@ -264,7 +264,7 @@ def _settle(construct, names, init_vars, step_body, index_avals, get_state, set_
                     step_body(*index)
                 except paths.PathRaises:   # an iteration that runs fails: its outputs are moot
                     set_state(values)
-            outs = [st.lift_to_match(v_in, v_out)[1] if isinstance(v_in.value, UnboundUnlessAssigned)
+            outs = [st.lift_to_match(v_in, v_out)[1] if st.is_unbound_unless(v_in.value)
                     else v_out for v_in, v_out in zip(ins, st.flatten(get_state(), names))]
             mutations.after_block(outs)
             carried_out, ys = _step_outputs(plan, outs)

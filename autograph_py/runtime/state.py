@@ -154,9 +154,16 @@ def lifted(v: Var) -> Var:
     return out
 
 
+def is_unbound_unless(value) -> bool:
+    """An UnboundUnlessAssigned, also inside the MaybeUndefined of a path that did not run."""
+    if isinstance(value, MaybeUndefined):
+        value = value.value
+    return isinstance(value, UnboundUnlessAssigned)
+
+
 def lift_to_match(a: Var, b: Var) -> tuple[Var, Var]:
     """Both sides as UnboundUnlessAssigned when one is and the other has a value."""
-    a_u, b_u = (isinstance(v.value, UnboundUnlessAssigned) for v in (a, b))
+    a_u, b_u = (is_unbound_unless(v.value) for v in (a, b))
     if a_u and not b_u and not is_placeholder(b.value):
         return a, lifted(b)
     if b_u and not a_u and not is_placeholder(a.value):

@@ -109,6 +109,31 @@ class UnboundUnlessAssigned:
         return f"<{self.name} if assigned>"
 
 
+# A use of the variable that is not a generated `ag__.ld` read (an operator, a JAX function
+# taking it as an array) is a read all the same: the check, then the value. The runtime's
+# reader (builtins.read_local) sets `_reader`: this module sits below it.
+_reader = [lambda u: u.value]
+
+
+def _read_then(op):
+    def use(self, *args):
+        return getattr(_reader[0](self), op)(*args)
+    use.__name__ = op
+    return use
+
+
+for _op in ("add sub mul truediv floordiv mod pow matmul and or xor lshift rshift "
+            "radd rsub rmul rtruediv rfloordiv rmod rpow rmatmul rand ror rxor "
+            "lt le gt ge eq ne neg pos abs invert bool int float index len iter getitem "
+            "complex round array").split():
+    setattr(UnboundUnlessAssigned, f"__{_op}__", _read_then(f"__{_op}__"))
+UnboundUnlessAssigned.__jax_array__ = lambda self: _reader[0](self)
+UnboundUnlessAssigned.__hash__ = object.__hash__
+for _attr in ("shape", "dtype", "ndim", "size", "T", "at", "astype", "reshape", "sum"):
+    setattr(UnboundUnlessAssigned, _attr,
+            property(lambda self, _attr=_attr: getattr(_reader[0](self), _attr)))
+
+
 jax.tree_util.register_pytree_node(
     UnboundUnlessAssigned,
     lambda u: ((u.value, u.assigned), u.name),
