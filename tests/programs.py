@@ -1250,3 +1250,29 @@ def f24_alias_made_in_both_branches_of_a_traced_if(x):
         y = -x
     e["s"] = y
     return d["s"]
+
+
+@program((f32(1.0), f32([1.0, 1.0])), (f32(1.0), f32([2.0, 1.0])))
+def list_rotated_by_methods_in_nested_scans_with_continue(x, xs):
+    # pop(0) and append on a list that is loop state: its own value carries the
+    # change (it restarted endlessly, then came out with the entry contents).
+    v = [x, x]
+    for s in xs:
+        for t in xs:
+            if t > s:
+                continue
+            v.pop(0)
+            v.append(-1.0)
+    return v
+
+
+_PARAMS = {"w": jnp.asarray(2.0, jnp.float32)}
+
+
+@program((f32([1.0, 2.0, 3.0]),))
+def alias_of_a_module_level_dict_in_a_scan(xs):
+    total = 0.0
+    for x in xs:
+        p = _PARAMS
+        total = total + p["w"] * x
+    return total, p["w"]

@@ -179,15 +179,16 @@ class Watch:
         for change in self.changes.values():
             change.write(change.entry)
 
-    def check(self, state_leaves):
-        """After a block's trace: which changes its state (`state_leaves`) does not carry."""
+    def check(self, state_leaves, state_containers=frozenset()):
+        """After a block's trace: which changes its state (`state_leaves`, and the lists and
+        dicts its variables hold, `state_containers`) does not carry."""
         carried = {id(v) for v in state_leaves}
         for k, change in self.changes.items():
             if k in self.carried or change.kind_key() in self.kinds:
                 continue
             if isinstance(change, ContentsChange):
-                if change.unchanged():
-                    continue
+                if change.unchanged() or id(change.obj) in state_containers:
+                    continue   # unchanged, or a state variable's own list: its value carries it
                 value = change.read()
             else:
                 value = change.read()
@@ -330,5 +331,20 @@ def after_block(state_vars) -> None:
     """
     stack = _local.stack
     if stack:
-        stack[-1].check([l for v in state_vars if v.size is None for l in v.leaves])
+        stack[-1].check([l for v in state_vars if v.size is None for l in v.leaves],
+                        _containers_in(v.value for v in state_vars))
         stack[-1].restore()
+
+
+def _containers_in(values) -> frozenset:
+    ids, todo = set(), list(values)
+    while todo:
+        v = todo.pop()
+        if isinstance(v, (list, dict)) and id(v) not in ids:
+            ids.add(id(v))
+            todo.extend(v if isinstance(v, list) else v.values())
+        elif isinstance(v, tuple):
+            todo.extend(v)
+        elif isinstance(v, (MaybeUndefined, UnboundUnlessAssigned)):
+            todo.append(v.value)
+    return frozenset(ids)

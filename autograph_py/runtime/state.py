@@ -206,7 +206,8 @@ def keep_identity(values, sides, visible_ids) -> tuple:
     one object that exists outside the construct (`e = d` in the body), bound to it again.
 
     A rebuilt value is a new object; Python's is the same one, so a later
-    change through either name shows through the other.
+    change through either name shows through the other. Where the construct
+    changed the object through the alias, the object gets the output contents.
     """
     values = list(values)
     for i, value in enumerate(values):
@@ -216,9 +217,31 @@ def keep_identity(values, sides, visible_ids) -> tuple:
         if (id(o) not in visible_ids or not all(x is o for x in objs)
                 or isinstance(values[i], MaybeUndefined)):
             continue
+        rebuilt = value.value if isinstance(value, UnboundUnlessAssigned) else value
+        now = jax.tree_util.tree_leaves(o, is_leaf=is_placeholder)
+        untouched = all(len(side[i].leaves) == len(now) and all(
+            a is b for a, b in zip(side[i].leaves, now)) for side in sides)
+        if not untouched and not _refill(o, rebuilt):
+            continue
         values[i] = (UnboundUnlessAssigned(value.name, o, value.assigned)
                      if isinstance(value, UnboundUnlessAssigned) else o)
     return tuple(values)
+
+
+def _refill(o, rebuilt) -> bool:
+    """Gives the object `o` the construct's output contents `rebuilt` (its own structure), in
+    place: the construct may have changed it (`e = d; e["s"] = x`). False if it cannot."""
+    if type(o) is not type(rebuilt):
+        return False
+    if isinstance(o, list):
+        o[:] = rebuilt
+        return True
+    if isinstance(o, dict):
+        o.clear()
+        o.update(rebuilt)
+        return True
+    a, b = (jax.tree_util.tree_leaves(v, is_leaf=is_placeholder) for v in (o, rebuilt))
+    return len(a) == len(b) and all(x is y for x, y in zip(a, b))
 
 
 def is_dynamic_leaf(v) -> bool:
