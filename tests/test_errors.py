@@ -1030,3 +1030,20 @@ def test_several_methods_changing_one_container_restore_its_entry_contents():
     # the list shorter, and a retrace popped from an empty list).
     e, _ = raised(_several_methods_in_a_branch, jnp.float32(1.0))
     assert isinstance(e, ag.errors.StateError) and "different structure" in str(e), e
+
+
+def test_an_if_both_of_whose_traced_branches_raise_fails_when_it_runs():
+    def f(x, n):
+        if x > 0:
+            raise ValueError("positive")
+        else:
+            for i in range(n):
+                y = i
+            x = x + y
+        return x
+    g = ag.function(f, static_argnums=1)
+    assert float(g(jnp.float32(-1.0), 2)) == f(-1.0, 2) == 0.0
+    with pytest.raises(ValueError, match="positive"):
+        g(jnp.float32(1.0), 0)
+    with pytest.raises(UnboundLocalError):
+        g(jnp.float32(-1.0), 0)

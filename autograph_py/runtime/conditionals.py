@@ -13,7 +13,7 @@ from autograph_py.lowering import tracing
 from autograph_py.runtime import state as st
 from autograph_py.runtime import mutations, paths, trace_log
 from autograph_py.runtime.dispatch import is_array, is_traced
-from autograph_py.runtime.undefined import conditional_region
+from autograph_py.runtime.undefined import conditional_region, in_conditional_region
 
 
 def if_stmt(cond, body, orelse, get_state, set_state, names, nouts=None):
@@ -140,5 +140,5 @@ def _lax_if_once(pred, body, orelse, get_state, set_state, names, at, construct,
                              branch(f_jaxpr, plan.sources[1])))
     set_state(st.keep_identity(st.rebuild(names, plan.treedefs, plan.specs, outs),
                                (t_vars, f_vars), mutations.visible_here()))
-    if t_raises and f_raises:
+    if t_raises and f_raises and in_conditional_region():
         raise paths.PathRaises()   # the whole statement raises: so does the block around it

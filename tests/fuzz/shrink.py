@@ -43,6 +43,12 @@ def default(kind, L):
         return Op("(1.0, 1)", [], "p")
     if kind == "d":
         return Op('{{"s": 1.0, "k": 1}}', [], "d")
+    if kind == "l":     # the shapes config's two-item list and nested dict
+        return Op("[1.0, 1.0]", [], "l")
+    if kind == "nd":
+        return Op('{{"a": {{"a": 1.0}}}}', [], "nd")
+    if kind not in DEFAULTS:
+        return None     # a kind with no simpler form: the shrinker keeps the expression
     return copy.deepcopy(DEFAULTS[kind])
 
 
@@ -208,7 +214,7 @@ def _simplify_exprs(case):
         if isinstance(e, Op) and e.template not in KEEP_WRAPPERS:
             options += [a for a in e.args if a.kind == e.kind]
         d = default(e.kind, L)
-        if ir.render_expr(d) != ir.render_expr(e):
+        if d is not None and ir.render_expr(d) != ir.render_expr(e):
             options.append(d)
         for o in options:
             yield _with_prog(case, ir.replaced(case.prog, path, copy.deepcopy(o)))
