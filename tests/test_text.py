@@ -223,3 +223,11 @@ def test_a_print_in_a_batched_while_body_prints_only_for_elements_still_looping(
     eager = capfd.readouterr().out
     _run(jax.jit(jax.vmap(ag.convert(_counting))), ns)
     assert sorted(capfd.readouterr().out.splitlines()) == sorted(eager.splitlines())
+
+
+def test_an_assert_that_always_fails_shows_the_run_time_values_in_its_message():
+    def f(n):
+        assert False, "failed at " + str(n > 1)
+        return n
+    with pytest.raises(AssertionError, match="failed at False"):
+        ag.function(f)(jnp.int32(1))

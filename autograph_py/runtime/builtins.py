@@ -98,12 +98,14 @@ def assert_stmt(test, message):
     if not is_traced(test):
         if test:
             return
-        if not in_conditional_region():
-            msg = message()
+        msg = message()
+        if not in_conditional_region() and not (in_trace() and text.recipe(msg)[1]):
             raise AssertionError(msg) if msg is not None else AssertionError()
         # A false assert in a branch that is traced but may not run: it must
-        # fail when the branch runs, not while it is traced.
+        # fail when the branch runs, not while it is traced. So must one whose
+        # message shows traced values: their run-time values.
         test = jax.numpy.asarray(False)
+        message = lambda: msg  # noqa: E731 - evaluated once, as Python does
     if paths.is_silent():
         return
     at = errors.where()
