@@ -170,7 +170,10 @@ def _vmap_call(check, run, call, mode, extra):
     if call["route"] == "jit_vmap":
         fn = jax.jit(fn)
     batch = [jax.numpy.stack([s[j] for s in sets]) for j in batched]
-    expected = jax.tree_util.tree_map(lambda *xs: np.stack(xs), *eager)
+    try:
+        expected = jax.tree_util.tree_map(lambda *xs: np.stack(xs), *eager)
+    except ValueError:   # the elements' results differ in structure: no batched result is right
+        return
     run._compare(expected, check.capture(fn, *batch), mode, **extra)
 
 
