@@ -1047,3 +1047,22 @@ def test_an_if_both_of_whose_traced_branches_raise_fails_when_it_runs():
         g(jnp.float32(1.0), 0)
     with pytest.raises(UnboundLocalError):
         g(jnp.float32(-1.0), 0)
+
+
+def _pops_four(values):
+    for _ in range(4):
+        values.pop()
+    return 1.0
+
+
+def test_a_python_error_in_a_traced_branch_that_may_not_run_fails_only_when_it_runs():
+    # Python raises IndexError only on the path that pops from the empty list.
+    def f(n):
+        y = 0.0
+        if n == 1:
+            y = _pops_four([1.0, 1.0])
+        return y
+    g = ag.function(f)
+    assert float(g(jnp.int32(0))) == f(0) == 0.0
+    with pytest.raises(IndexError, match="pop from empty list"):
+        g(jnp.int32(1))

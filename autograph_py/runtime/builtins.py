@@ -211,6 +211,38 @@ def _stage(exc: BaseException, test, at: str) -> None:
     _check_at_run_time(test, None, values, failed)
 
 
+def stage_raised(exc: BaseException) -> bool:
+    """Stages `exc`, raised by the user's own code while a traced path that may never run
+    was traced (`lst.pop()` on an empty list in an untaken branch): Python raises it only
+    if that path runs, so the program does. False for any other exception (the runtime's,
+    JAX's, NumPy's), which the caller re-raises."""
+    if isinstance(exc, errors.AutographError) or paths.is_silent():
+        return False
+    at = _user_frame(exc.__traceback__)
+    if at is None:
+        return False
+    trace_log.record("raise", "jax.debug.callback", "raised while a traced path was traced",
+                     at=at)
+    _stage(exc, jax.numpy.asarray(False), at)
+    return True
+
+
+def _user_frame(tb) -> str | None:
+    """file:line of the last frame of `tb` outside autograph_py, if it is user code."""
+    last = None
+    while tb is not None:
+        name = tb.tb_frame.f_globals.get("__name__", "")
+        if not name.startswith("autograph_py"):
+            last = tb
+        tb = tb.tb_next
+    if last is None:
+        return None
+    module = last.tb_frame.f_globals.get("__name__", "").partition(".")[0]
+    if module in ("jax", "jaxlib", "numpy", "ml_dtypes", "opt_einsum", "scipy"):
+        return None
+    return f"{last.tb_frame.f_code.co_filename}:{last.tb_lineno}"
+
+
 def read_local(value):
     """A user read of a local that may be unassigned (generated code calls it as `ag__.ld`).
 

@@ -11,7 +11,7 @@ import jax.numpy as jnp
 from autograph_py import errors
 from autograph_py.lowering import tracing
 from autograph_py.runtime import state as st
-from autograph_py.runtime import mutations, paths, trace_log
+from autograph_py.runtime import builtins, mutations, paths, trace_log
 from autograph_py.runtime.dispatch import is_array, is_traced
 from autograph_py.runtime.undefined import conditional_region, in_conditional_region
 
@@ -103,6 +103,12 @@ def _lax_if_once(pred, body, orelse, get_state, set_state, names, at, construct,
                 try:
                     fn()
                 except paths.PathRaises:
+                    raises = True
+                except mutations.Restart:
+                    raise
+                except Exception as e:  # noqa: BLE001 - only the user's own (stage_raised)
+                    if not builtins.stage_raised(e):
+                        raise
                     raises = True
             if raises:   # what the branch assigned before its raise never leaves it
                 st.restore(saved)
