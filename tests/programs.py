@@ -1276,3 +1276,13 @@ def alias_of_a_module_level_dict_in_a_scan(xs):
         p = _PARAMS
         total = total + p["w"] * x
     return total, p["w"]
+
+
+@program((i32(1), f32(1.0)), (i32(3), f32(2.0)))
+def walrus_while_with_a_traced_test_assigns_in_its_body(n, t):
+    # The test moves into the body as `if test: body else: break`; what the body
+    # assigns is carried with the condition that assigned it (F37).
+    w = 0
+    while (w := w + 1) <= n and t > 0:
+        v = t * w
+    return v

@@ -13,7 +13,8 @@ from autograph_py.lowering import tracing
 from autograph_py.runtime import state as st
 from autograph_py.runtime import builtins, mutations, paths, trace_log
 from autograph_py.runtime.dispatch import is_array, is_traced
-from autograph_py.runtime.undefined import conditional_region, in_conditional_region
+from autograph_py.runtime.undefined import (MaybeUndefined, conditional_region,
+                                           in_conditional_region, is_undefined)
 
 
 def if_stmt(cond, body, orelse, get_state, set_state, names, nouts=None):
@@ -144,7 +145,18 @@ def _lax_if_once(pred, body, orelse, get_state, set_state, names, at, construct,
 
     outs = iter(tracing.cond(pred, branch(t_jaxpr, plan.sources[0]),
                              branch(f_jaxpr, plan.sources[1])))
-    set_state(st.keep_identity(st.rebuild(names, plan.treedefs, plan.specs, outs),
-                               (t_vars, f_vars), mutations.visible_here()))
+    values = st.keep_identity(st.rebuild(names, plan.treedefs, plan.specs, outs),
+                              (t_vars, f_vars), mutations.visible_here())
+    set_state(_with_assigning_condition(values, t_vars, f_vars, pred))
     if t_raises and f_raises and in_conditional_region():
         raise paths.PathRaises()   # the whole statement raises: so does the block around it
+
+
+def _with_assigning_condition(values, t_vars, f_vars, pred):
+    """Each variable only one branch assigned, with the condition under which it is assigned."""
+    out = list(values)
+    for i, (v, t, f) in enumerate(zip(values, t_vars, f_vars)):
+        if isinstance(v, MaybeUndefined) and is_undefined(t.value) != is_undefined(f.value):
+            out[i] = MaybeUndefined(v.name, v.value, v.reason,
+                                    jnp.logical_not(pred) if is_undefined(t.value) else pred)
+    return tuple(out)

@@ -23,7 +23,7 @@ from autograph_py.runtime import mutations, paths, trace_log
 from autograph_py.runtime.conditionals import _lax_if, as_predicate
 from autograph_py.runtime.dispatch import in_trace, is_array, is_traced
 from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedReversed, TracedZip
-from autograph_py.runtime.undefined import conditional_region
+from autograph_py.runtime.undefined import checked_at_run_time, conditional_region
 
 _MAX_RETRACES = 6
 
@@ -45,6 +45,8 @@ def while_stmt(test, body, get_state, set_state, names, opts=None, nouts=None):
             return
         t = _probe(test) if count == 0 and in_trace() else test()
         if is_traced(t):
+            if count:   # what the Python iterations assigned under a traced condition
+                set_state(tuple(map(checked_at_run_time, get_state())))
             at = errors.where()
             get_state, set_state, names = st.outputs_only(get_state, set_state, names, nouts,
                                                           "`while` loop", at)

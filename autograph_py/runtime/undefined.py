@@ -63,14 +63,17 @@ class MaybeUndefined(Undefined):
     It carries the value of the paths that did assign it (zeros where none
     did) through lax constructs, and every read of it raises the error that
     `reason` (headline, details, location, fix) describes: a read cannot know
-    which path ran. A later assignment replaces it.
+    which path ran. A later assignment replaces it. `assigned`, where known,
+    is the traced condition under which a path assigned it (the taken branch
+    of the traced `if` that made it): a loop that carries it on (a Python
+    loop turning traced) makes it an UnboundUnlessAssigned with that flag.
     """
 
-    __slots__ = ("value", "reason")
+    __slots__ = ("value", "reason", "assigned")
 
-    def __init__(self, name: str, value, reason: str):
+    def __init__(self, name: str, value, reason: str, assigned=None):
         super().__init__(name)
-        self.value, self.reason = value, reason
+        self.value, self.reason, self.assigned = value, reason, assigned
 
     def __repr__(self):
         return f"<maybe undefined {self.name}>"
@@ -138,6 +141,14 @@ jax.tree_util.register_pytree_node(
     UnboundUnlessAssigned,
     lambda u: ((u.value, u.assigned), u.name),
     lambda name, children: UnboundUnlessAssigned(name, *children))
+
+
+def checked_at_run_time(value):
+    """A MaybeUndefined whose assigning condition is known, as an UnboundUnlessAssigned."""
+    if isinstance(value, MaybeUndefined) and value.assigned is not None and not isinstance(
+            value.value, (Undefined, UnboundUnlessAssigned)):
+        return UnboundUnlessAssigned(value.name, value.value, value.assigned)
+    return value
 
 
 def lift_assigned(name: str, value):
