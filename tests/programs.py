@@ -1286,3 +1286,16 @@ def walrus_while_with_a_traced_test_assigns_in_its_body(n, t):
     while (w := w + 1) <= n and t > 0:
         v = t * w
     return v
+
+
+@program((i32(0), f32(1.0)), (i32(1), f32(1.0)), (i32(0), f32(-1.0)))
+def list_made_and_reversed_in_a_traced_branch(k, x):
+    # A list the branch makes on every trace is its temporary, also where an
+    # inner traced block can see it (it restarted the branch endlessly).
+    y = x
+    if k == 0:
+        v = [0.5, 1.0]
+        if x > 0:
+            v.reverse()
+        y = x + v[0]
+    return y

@@ -266,7 +266,10 @@ def record(snap) -> None:
 
 
 def changed(change: Change, watches) -> None:
+    contents = isinstance(change, ContentsChange)
     for w in watches:
+        if contents and id(change.obj) not in w.visible:
+            continue   # a container that block made itself: a temporary of it, not its state
         w.changes.setdefault((id(change.obj), change.kind, change.key), change)
 
 
