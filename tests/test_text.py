@@ -231,3 +231,20 @@ def test_an_assert_that_always_fails_shows_the_run_time_values_in_its_message():
         return n
     with pytest.raises(AssertionError, match="failed at False"):
         ag.function(f)(jnp.int32(1))
+
+
+def test_a_printed_weakly_typed_array_shows_its_weak_type_as_eagerly():
+    import contextlib
+    import io
+
+    def f(x):
+        print(repr(jnp.arange(3) * 0.5), repr(x * 2))
+        return x
+    outs = []
+    for run in (f, ag.function(f)):
+        buf = io.StringIO()
+        with contextlib.redirect_stdout(buf):
+            run(jnp.float32(1.0))
+            jax.effects_barrier()
+        outs.append(buf.getvalue())
+    assert outs[0] == outs[1] and "weak_type=True" in outs[0], outs

@@ -22,7 +22,8 @@ import numpy as np
 
 from autograph_py.runtime.dispatch import in_trace, is_traced
 
-_SLOT = object()   # where a traced value goes in a recipe's leaves
+_SLOT = object()        # where a traced value goes in a recipe's leaves
+_WEAK_SLOT = object()   # ...one whose type is weak (a Python scalar's): its repr says so
 
 
 class Recipe:
@@ -40,7 +41,8 @@ class Recipe:
 
     def build(self, values):
         """The object, with the next of `values` (an iterator) for each traced value."""
-        leaves = [next(values) if l is _SLOT else l for l in self.leaves]
+        leaves = [next(values) if l is _SLOT else _weak(next(values)) if l is _WEAK_SLOT else l
+                  for l in self.leaves]
         obj = jax.tree_util.tree_unflatten(self.tree, leaves)
         if self.fn is None:
             return obj
@@ -68,7 +70,20 @@ def recipe(obj, fn=None) -> tuple[Recipe, list]:
     """(recipe, tracers) of `obj`, a pytree that may hold tracers (and Texts, which hold some)."""
     leaves, tree = jax.tree_util.tree_flatten(obj)
     arrays = [l for l in leaves if is_traced(l)]
-    return Recipe(fn, tree, [_SLOT if is_traced(l) else l for l in leaves]), arrays
+    return Recipe(fn, tree, [(_WEAK_SLOT if _is_weak(l) else _SLOT) if is_traced(l) else l
+                             for l in leaves]), arrays
+
+
+def _is_weak(v) -> bool:
+    return bool(getattr(jax.typeof(v), "weak_type", False))
+
+
+def _weak(value):
+    """A run-time value as the weakly typed array it was traced as (as eager JAX shows it)."""
+    if isinstance(value, jax.Array) and not _is_weak(value):
+        from jax._src.lax import lax as lax_internal   # the one weak-type cast JAX has
+        return lax_internal._convert_element_type(value, value.dtype, weak_type=True)
+    return value
 
 
 class Text(str):
