@@ -1066,3 +1066,19 @@ def test_a_python_error_in_a_traced_branch_that_may_not_run_fails_only_when_it_r
     assert float(g(jnp.int32(0))) == f(0) == 0.0
     with pytest.raises(IndexError, match="pop from empty list"):
         g(jnp.int32(1))
+
+
+def test_a_scan_whose_body_always_raises_raises_before_the_code_after_it():
+    # Eager: UnboundLocalError in the first iteration; jnp.stack([]) is never reached.
+    def f(xs):
+        c = []
+        for x in xs:
+            for _ in range(0):
+                v = 1.0
+            w = v * 0.5 + x
+            c.append(w)
+        return jnp.stack(c)
+    with pytest.raises(UnboundLocalError):
+        f(jnp.ones(3))
+    with pytest.raises(UnboundLocalError):
+        ag.function(f)(jnp.ones(3))

@@ -188,7 +188,7 @@ def raise_stmt(exc):
     at = errors.where()
     trace_log.record("raise", "jax.debug.callback", "a traced condition guards it", at=at)
     _stage(exc, jax.numpy.asarray(False), at)
-    raise paths.PathRaises()   # nothing after it runs on this path, its callers' code included
+    raise paths.PathRaises(exc)   # nothing after it runs on this path, its callers' code included
 
 
 def _stage(exc: BaseException, test, at: str) -> None:
@@ -255,8 +255,9 @@ def read_local(value):
         # No path assigned it, but this read is on a traced path that may never run:
         # Python's UnboundLocalError, raised when (if) the path runs.
         at = errors.where()
-        _stage(UnboundLocalError(_unbound_text(value.name)), jax.numpy.asarray(False), at)
-        raise paths.PathRaises()
+        exc = UnboundLocalError(_unbound_text(value.name))
+        _stage(exc, jax.numpy.asarray(False), at)
+        raise paths.PathRaises(exc)
     if not isinstance(value, UnboundUnlessAssigned):
         return read(value)
     assigned = value.assigned

@@ -23,7 +23,8 @@ from autograph_py.runtime import mutations, paths, trace_log
 from autograph_py.runtime.conditionals import _lax_if, as_predicate
 from autograph_py.runtime.dispatch import in_trace, is_array, is_traced
 from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedReversed, TracedZip
-from autograph_py.runtime.undefined import checked_at_run_time, conditional_region
+from autograph_py.runtime.undefined import (checked_at_run_time, conditional_region,
+                                           in_conditional_region)
 
 _MAX_RETRACES = 6
 
@@ -199,6 +200,18 @@ def _needs_python_value(e: Exception) -> bool:
     return module.partition(".")[0] in ("jax", "jaxlib")
 
 
+def _raises_now(path: paths.PathRaises):
+    """A loop that certainly runs a body that always raises: it raises, as a `raise` would.
+
+    Inside a traced block that ends the block's path; outside any, Python
+    raises it now (its check is in the program, but nothing after it can
+    run, and the code after it would trace on values that never exist).
+    """
+    if in_conditional_region() or path.exc is None:
+        raise path
+    raise path.exc
+
+
 def _python_int(i):
     """A scanned index, weakly typed as the Python int it stands for."""
     return tracing.cast(i, st.Aval((), i.dtype, True))
@@ -244,18 +257,22 @@ def _step_outputs(plan: st.LoopPlan, outs):
 
 
 def _settle(construct, names, init_vars, step_body, index_avals, get_state, set_state, at,
-            allow_append, may_not_run=False):
+            allow_append, may_not_run=False, raised=None):
     """Traces one iteration until the carried types stop changing.
 
     `step_body(*index_args)` runs the user's body for one iteration (after the
     state was set); `index_avals` are the avals of its leading arguments (the
     loop index or the scanned item). Returns the plan, the closed jaxpr of
     `(index..., carried...) -> (carried..., ys...)`, and the state after the
-    traced iteration. `may_not_run`: see state.update_loop_plan.
+    traced iteration. `may_not_run`: see state.update_loop_plan. `raised`, a
+    list: afterwards it holds the body's PathRaises if the settled body always raises.
     """
     plan = st.initial_loop_plan(init_vars)
     n_index = len(index_avals)
+    raised = [] if raised is None else raised
     for _ in range(_MAX_RETRACES):
+        raised.clear()
+
         def step(*args, plan=plan):
             index, carried = args[:n_index], args[n_index:]
             values = _rebuild(plan, names, carried)
@@ -264,8 +281,9 @@ def _settle(construct, names, init_vars, step_body, index_avals, get_state, set_
             with conditional_region():
                 try:
                     step_body(*index)
-                except paths.PathRaises:   # an iteration that runs fails: its outputs are moot
+                except paths.PathRaises as e:   # an iteration that runs fails: outputs are moot
                     set_state(values)
+                    raised[:] = [e]
             outs = [st.lift_to_match(v_in, v_out)[1] if st.is_unbound_unless(v_in.value)
                     else v_out for v_in, v_out in zip(ins, st.flatten(get_state(), names))]
             mutations.after_block(outs)
@@ -454,9 +472,10 @@ def _lax_scan_once(xs, make_item, extra_test, body, get_state, set_state, names,
         _guarded(test, body, get_state, set_state, names, at)(make_item(item))
 
     init_vars = st.flatten(get_state(), names)
+    raised = []
     plan, closed, outs = _settle("`for` loop over an array", names, init_vars, step_body,
                                  item_avals, get_state, set_state, at, allow_append=True,
-                                 may_not_run=may_not_run)
+                                 may_not_run=may_not_run, raised=raised)
     n_carry = len(plan.dynamic_avals())
 
     def scan_fn(carried, item):
@@ -483,3 +502,6 @@ def _lax_scan_once(xs, make_item, extra_test, body, get_state, set_state, names,
                 grown.append(td.unflatten([leaf[k] for leaf in leaves]))
         values[i] = grown
     set_state(st.keep_identity(values, [outs], mutations.visible_here()))
+    if raised and length > 0 and exists is None and not may_not_run and (
+            extra_test is None or first_runs):
+        _raises_now(raised[0])   # its first iteration runs, and every iteration raises

@@ -63,8 +63,13 @@ class PathRaises(BaseException):
     where a traced branch or loop body is traced: that path's outputs do not
     matter (the program fails there), so they take the other path's types,
     or the entry state. A BaseException, so that a user's `except
-    Exception:` does not run its handler for it at trace time.
+    Exception:` does not run its handler for it at trace time. `exc` is
+    the exception the path raises (None where it depends on the path).
     """
+
+    def __init__(self, exc: BaseException | None = None):
+        super().__init__()
+        self.exc = exc
 
 
 def count_check() -> None:
