@@ -20,8 +20,6 @@ _LIST_GATHER = "Python list indexed by a traced int: raw TracerIntegerConversion
 _SETITEM = "x[i] = v on a JAX array is not rewritten to x.at[i].set(v): raw TypeError"
 _MINMAX = "min/max on traced values: raw TracerBoolConversionError"
 _PROMOTED = "documented promotion: eager keeps the int, converted gives the float (dtype only)"
-_GEN_RANGE = "generator over range() with a traced bound in sum(): plain TypeError " \
-             "(SEMANTICS: a reduction becomes one loop)"
 
 KNOWN_FAILURES = {
     "python_list_indexed_by_traced_range": "CRASH jit: " + _LIST_GATHER,
@@ -45,8 +43,6 @@ KNOWN_FAILURES = {
     "builtin_any_all_generators": "CRASH jit: any/all over a traced generator: raw TracerBoolConversionError",
     "builtin_sorted_array": "CRASH jit: sorted(traced array): raw TracerBoolConversionError",
     "tuple_contains_traced": "CRASH jit: `x in (1.0, 2.0)` with traced x: raw TracerBoolConversionError",
-    "sum_of_squares_minus_square_of_sum": "CRASH jit: " + _GEN_RANGE,
-    "generator_sum_over_traced_range": "CRASH jit: " + _GEN_RANGE,
     "dynamic_slice_static_size": "CRASH jit: x[i:i + 2] with traced i: raw IndexError "
                                  "(SEMANTICS: a dynamic slice)",
     "dynamic_slice_bound": "CRASH jit: x[:n] with traced n has a data-dependent shape: raw "
@@ -66,6 +62,10 @@ KNOWN_REFUSED = {
     "for_loop_returns_python_list_sum": "TracedListError: 'xs' grows in a loop with a traced "
                                         "trip count",
     "recursion_on_traced_int": "TracedRecursionError: recursion on a traced argument",
+    "generator_sum_over_traced_range": "StateError: a generator over range() with a traced "
+                                       "bound (issue 12: such reductions become one loop)",
+    "sum_of_squares_minus_square_of_sum": "StateError: the same, sum(i * i for i in "
+                                          "range(n)) with a traced n",
     "global_side_effect_in_traced_loop": "TracedListError: a module-level list grows in a "
                                          "traced while (it counted traces, not iterations)",
     "logical_and_arrays": "StateError: `and` of arrays of several elements (Python: ValueError)",

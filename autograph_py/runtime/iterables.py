@@ -12,7 +12,7 @@ class _TracedIterable:
     construct = "this iterable"
 
     def __iter__(self):
-        raise TypeError(errors.message(
+        raise errors.StateError(errors.message(
             f"{self.construct} has traced items or length, so Python cannot iterate over it",
             at=errors.where(2),
             fix="Use it directly as the iterable of a `for` statement in converted code, "
