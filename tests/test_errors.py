@@ -1082,3 +1082,24 @@ def test_a_scan_whose_body_always_raises_raises_before_the_code_after_it():
         f(jnp.ones(3))
     with pytest.raises(UnboundLocalError):
         ag.function(f)(jnp.ones(3))
+
+
+def _read_before_the_body_assigns_it(xs, n):
+    for x in xs:
+        for _ in range(n):
+            v = 1.0
+        w = v * 0.5 + x
+        v = 2.0
+    return w
+
+
+def test_a_scan_body_that_reads_a_local_before_any_iteration_assigned_it():
+    # The first iteration reads v after an inner loop that may not assign it; later
+    # iterations see the v the previous one assigned (was: zeros, silently).
+    f = ag.function(_read_before_the_body_assigns_it)
+    with pytest.raises(UnboundLocalError):
+        f(jnp.ones(3), jnp.int32(0))
+    with pytest.raises(UnboundLocalError):
+        _read_before_the_body_assigns_it(jnp.ones(3), 0)
+    assert float(f(jnp.ones(3), jnp.int32(1))) == float(
+        _read_before_the_body_assigns_it(jnp.ones(3), 1))

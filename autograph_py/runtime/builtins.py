@@ -251,6 +251,8 @@ def read_local(value):
     So is one that no path assigned, read on a traced path (a branch, a loop
     body) that may never run.
     """
+    if isinstance(value, (Undefined, UnboundUnlessAssigned)):
+        undefined_module.note_unassigned_read(value.name)
     if type(value) is Undefined and in_conditional_region() and not paths.is_silent():
         # No path assigned it, but this read is on a traced path that may never run:
         # Python's UnboundLocalError, raised when (if) the path runs.

@@ -24,7 +24,7 @@ from autograph_py.runtime.conditionals import _lax_if, as_predicate
 from autograph_py.runtime.dispatch import in_trace, is_array, is_traced
 from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedReversed, TracedZip
 from autograph_py.runtime.undefined import (checked_at_run_time, conditional_region,
-                                           in_conditional_region)
+                                           in_conditional_region, unassigned_reads)
 
 _MAX_RETRACES = 6
 
@@ -278,7 +278,7 @@ def _settle(construct, names, init_vars, step_body, index_avals, get_state, set_
             values = _rebuild(plan, names, carried)
             ins = st.flatten(values, names)
             set_state(values)
-            with conditional_region():
+            with conditional_region(), unassigned_reads() as read_unassigned:
                 try:
                     step_body(*index)
                 except paths.PathRaises as e:   # an iteration that runs fails: outputs are moot
@@ -288,11 +288,14 @@ def _settle(construct, names, init_vars, step_body, index_avals, get_state, set_
                     else v_out for v_in, v_out in zip(ins, st.flatten(get_state(), names))]
             mutations.after_block(outs)
             carried_out, ys = _step_outputs(plan, outs)
-            return carried_out + ys, (ins, outs)
+            return carried_out + ys, (ins, outs, read_unassigned)
 
-        closed, (ins, outs) = tracing.trace(step, list(index_avals) + plan.dynamic_avals())
+        closed, (ins, outs, read_unassigned) = tracing.trace(
+            step, list(index_avals) + plan.dynamic_avals())
+        # A variable read while unassigned is carried with whether it is, as in a loop
+        # that may not run: an iteration may read it before any assigned it.
         plan, changed = st.update_loop_plan(plan, names, ins, outs, construct, at, allow_append,
-                                            may_not_run)
+                                            may_not_run or frozenset(read_unassigned))
         if not changed:
             mutations.checkpoint()   # a callee changed an object the state misses: again
             return plan, closed, outs

@@ -433,7 +433,8 @@ def update_loop_plan(plan: LoopPlan, names, ins: list[Var], outs: list[Var], con
     Returns the widened plan and whether it changed (the body must then be
     traced again with the new types). `may_not_run`: the loop may run zero
     times, so a variable first assigned in its body is carried as an
-    UnboundUnlessAssigned (its value and whether an iteration assigned it).
+    UnboundUnlessAssigned (its value and whether an iteration assigned it);
+    a set of names: only those (read in the body before it assigned them).
     """
     changed = False
     treedefs, specs, appends = list(plan.treedefs), [list(s) for s in plan.specs], dict(plan.appends)
@@ -441,7 +442,8 @@ def update_loop_plan(plan: LoopPlan, names, ins: list[Var], outs: list[Var], con
         if is_undefined(v_in.value):
             if is_undefined(v_out.value):
                 continue
-            if may_not_run and not isinstance(v_in.value, UndefinedReturnValue):
+            lift = may_not_run is True or (may_not_run and name in may_not_run)
+            if lift and not isinstance(v_in.value, UndefinedReturnValue):
                 # Unassigned on entry, so also on the paths of this trace that skip the
                 # assignment (MaybeUndefined): the next trace carries whether it is.
                 value = v_out.value.value if isinstance(v_out.value, MaybeUndefined) else v_out.value

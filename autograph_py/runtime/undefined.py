@@ -1,6 +1,9 @@
 """Placeholders for variables that have no value yet on some path."""
 from __future__ import annotations
 
+import contextlib
+import threading
+
 import jax
 
 from autograph_py import errors
@@ -156,6 +159,30 @@ def lift_assigned(name: str, value):
     if isinstance(value, UnboundUnlessAssigned) or isinstance(value, Undefined):
         return value
     return UnboundUnlessAssigned(name, value, True)
+
+
+class _Reads(threading.local):
+    def __init__(self):
+        self.stack = []   # per loop body being traced: names read while unassigned
+
+
+_reads = _Reads()
+
+
+@contextlib.contextmanager
+def unassigned_reads():
+    """Collects the names of locals read while they have no value (or may have none)."""
+    names: set = set()
+    _reads.stack.append(names)
+    try:
+        yield names
+    finally:
+        _reads.stack.pop()
+
+
+def note_unassigned_read(name: str) -> None:
+    for names in _reads.stack:
+        names.add(name)
 
 
 _region = paths.Nesting()
