@@ -1103,3 +1103,32 @@ def test_a_scan_body_that_reads_a_local_before_any_iteration_assigned_it():
         _read_before_the_body_assigns_it(jnp.ones(3), 0)
     assert float(f(jnp.ones(3), jnp.int32(1))) == float(
         _read_before_the_body_assigns_it(jnp.ones(3), 1))
+
+
+def _raises_big(k):
+    if k > 2:
+        raise ValueError("big")
+    return 1.0
+
+
+def test_a_caught_raise_under_a_traced_condition_is_refused_also_under_eager_vmap():
+    def f(n, xs):
+        try:
+            if n == 0:
+                return _raises_big(len(xs))
+        except ValueError:
+            pass
+        return 2.0
+
+    def g(n, xs):
+        try:
+            if n == 0:
+                return _raises_big(len(xs))
+        except Exception:
+            pass
+        return 2.0
+    for fn in (f, g):
+        for run in (jax.vmap(ag.convert(fn), in_axes=(0, None)),
+                    jax.jit(jax.vmap(ag.convert(fn), in_axes=(0, None)))):
+            with pytest.raises(ag.errors.StagedRaiseError):
+                run(jnp.array([3, 0]), jnp.ones(3))

@@ -181,6 +181,12 @@ def raise_stmt(exc):
         return exc  # Python's own TypeError follows
     if _caught_unconditionally(exc):
         return exc
+    if any(g.in_try and isinstance(exc, g.handled) for g in _local.guards):
+        # Known now, before anything is staged: eagerly (a vmap outside jit) a staged
+        # check runs as soon as it is made, past the handler that would catch it. Noted
+        # too, for the guard: a handler of `Exception` would catch this error itself.
+        _local.staged.append(exc)
+        raise _caught_staged_raise(exc)
     if _local.guards:   # only a `try` around it needs to know (see staged_raises_escape)
         _local.staged.append(exc)
     if paths.is_silent():
@@ -349,17 +355,21 @@ class staged_raises_escape:
             return False
         caught = [e for e in self.in_body if isinstance(e, self.handled)]
         if caught:
-            e = caught[0]
-            raise errors.StagedRaiseError(errors.message(
-                f"{type(e).__name__} is raised under a traced condition inside a `try` statement "
-                "that catches it",
-                details=("A traced condition is decided when the compiled program runs, after "
-                         "the `try` statement was traced; its handler cannot catch the exception "
-                         "then.",),
-                at=errors.where(),
-                fix="Make the condition a Python value, or return a flag (jnp.where) instead of "
-                    "raising and catching."))
+            raise _caught_staged_raise(caught[0])
         return False
+
+
+def _caught_staged_raise(e):
+    """The error for a raise under a traced condition that a `try` around it would catch."""
+    return errors.StagedRaiseError(errors.message(
+        f"{type(e).__name__} is raised under a traced condition inside a `try` statement "
+        "that catches it",
+        details=("A traced condition is decided when the compiled program runs, after "
+                 "the `try` statement was traced; its handler cannot catch the exception "
+                 "then.",),
+        at=errors.where(),
+        fix="Make the condition a Python value, or return a flag (jnp.where) instead of "
+            "raising and catching."))
 
 
 class _Local(threading.local):
