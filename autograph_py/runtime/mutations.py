@@ -136,11 +136,11 @@ def container_mutator(f):
     return obj
 
 
-def visible(roots, depth=3) -> frozenset:
-    """ids of the lists and dicts that the block functions `roots` reach through their closures
-    (and the module-level ones their code names): the containers that exist before the
-    construct and that its blocks can change."""
-    ids, seen, level = set(), set(), list(roots)
+def visible(roots, depth=3) -> dict:
+    """{id: container} of the lists and dicts that the block functions `roots` reach through
+    their closures (and the module-level ones their code names): the containers that exist
+    before the construct and that its blocks can change."""
+    ids, seen, level = {}, set(), list(roots)
     for _ in range(depth + 1):
         below = []
         for v in level:
@@ -157,12 +157,12 @@ def visible(roots, depth=3) -> frozenset:
                 g = v.__globals__   # module-level lists and dicts the code names
                 below.extend(o for o in map(g.get, v.__code__.co_names) if type(o) in (list, dict))
             elif isinstance(v, (list, dict)):
-                ids.add(id(v))
+                ids[id(v)] = v
                 below.extend(v if isinstance(v, list) else v.values())
             elif isinstance(v, tuple) or _is_user_object(v):
                 below.extend(v if isinstance(v, tuple) else v.__dict__.values())
         level = below
-    return frozenset(ids)
+    return ids
 
 
 class Watch:
@@ -207,9 +207,9 @@ def watches() -> list:
     return _local.stack
 
 
-def visible_here() -> frozenset:
+def visible_here() -> dict:
     """The containers the innermost traced construct can see (see visible())."""
-    return _local.stack[-1].visible if _local.stack else frozenset()
+    return _local.stack[-1].visible if _local.stack else {}
 
 
 @contextlib.contextmanager
