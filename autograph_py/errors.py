@@ -24,6 +24,20 @@ def where(depth: int = 2) -> str:
     return f"{f.f_code.co_filename}:{f.f_lineno}"
 
 
+def raised_at(exc: BaseException) -> tuple[str, str] | None:
+    """(top-level module, "file:line") of the last frame of `exc`'s traceback outside
+    autograph_py: whose code raised it (the user's, JAX's, NumPy's). None if none is."""
+    last, tb = None, exc.__traceback__
+    while tb is not None:
+        if not tb.tb_frame.f_globals.get("__name__", "").startswith("autograph_py"):
+            last = tb
+        tb = tb.tb_next
+    if last is None:
+        return None
+    module = last.tb_frame.f_globals.get("__name__", "").partition(".")[0]
+    return module, f"{last.tb_frame.f_code.co_filename}:{last.tb_lineno}"
+
+
 def warn_at_user(text: str, category: type) -> None:
     """warnings.warn, attributed to the first frame outside autograph_py and JAX."""
     import warnings

@@ -288,12 +288,7 @@ def _instantiate(conv: Conversion, fn):
     cells = dict(zip(fn.__code__.co_freevars, fn.__closure__ or ()))
     closure = tuple(_cell(ag__) if name == "ag__" else cells[name]
                     for name in conv.code.co_freevars)
-    new = types.FunctionType(conv.code, fn.__globals__, fn.__name__, fn.__defaults__, closure)
-    new.__kwdefaults__ = fn.__kwdefaults__
-    new.__qualname__ = fn.__qualname__
-    new.__module__ = fn.__module__
-    new.__doc__ = fn.__doc__
-    new.__dict__.update(fn.__dict__)
+    new = _function_like(fn, conv.code, closure)
     new.__dict__.pop(_CACHED, None)
     new.__wrapped__ = fn
     new.__ag_converted__ = True
@@ -386,13 +381,18 @@ def distinct(converted):
     run each other's programs when the static values and the other
     arguments' types coincide (silently wrong).
     """
-    new = types.FunctionType(converted.__code__, converted.__globals__, converted.__name__,
-                             converted.__defaults__, converted.__closure__)
-    new.__kwdefaults__ = converted.__kwdefaults__
-    new.__qualname__ = converted.__qualname__
-    new.__module__ = converted.__module__
-    new.__doc__ = converted.__doc__
-    new.__dict__.update(converted.__dict__)
+    return _function_like(converted, converted.__code__, converted.__closure__)
+
+
+def _function_like(fn, code, closure):
+    """A function of `code` and `closure` with `fn`'s globals, names, defaults, doc and
+    attributes."""
+    new = types.FunctionType(code, fn.__globals__, fn.__name__, fn.__defaults__, closure)
+    new.__kwdefaults__ = fn.__kwdefaults__
+    new.__qualname__ = fn.__qualname__
+    new.__module__ = fn.__module__
+    new.__doc__ = fn.__doc__
+    new.__dict__.update(fn.__dict__)
     return new
 
 

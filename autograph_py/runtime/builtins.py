@@ -224,29 +224,18 @@ def stage_raised(exc: BaseException) -> bool:
     JAX's, NumPy's), which the caller re-raises."""
     if isinstance(exc, errors.AutographError) or paths.is_silent():
         return False
-    at = _user_frame(exc.__traceback__)
-    if at is None:
+    where = errors.raised_at(exc)
+    if where is None or where[0] in _LIBRARIES:
         return False
+    at = where[1]
     trace_log.record("raise", "jax.debug.callback", "raised while a traced path was traced",
                      at=at)
     _stage(exc, jax.numpy.asarray(False), at)
     return True
 
 
-def _user_frame(tb) -> str | None:
-    """file:line of the last frame of `tb` outside autograph_py, if it is user code."""
-    last = None
-    while tb is not None:
-        name = tb.tb_frame.f_globals.get("__name__", "")
-        if not name.startswith("autograph_py"):
-            last = tb
-        tb = tb.tb_next
-    if last is None:
-        return None
-    module = last.tb_frame.f_globals.get("__name__", "").partition(".")[0]
-    if module in ("jax", "jaxlib", "numpy", "ml_dtypes", "opt_einsum", "scipy"):
-        return None
-    return f"{last.tb_frame.f_code.co_filename}:{last.tb_lineno}"
+# Whose errors, raised while a path is traced, are errors of the program, not of a path.
+_LIBRARIES = frozenset({"jax", "jaxlib", "numpy", "ml_dtypes", "opt_einsum", "scipy"})
 
 
 def read_local(value):

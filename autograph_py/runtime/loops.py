@@ -193,11 +193,8 @@ def _needs_python_value(e: Exception) -> bool:
     """
     if isinstance(e, _CONCRETIZATION_ERRORS):
         return True
-    tb = e.__traceback__
-    while tb.tb_next is not None:
-        tb = tb.tb_next
-    module = tb.tb_frame.f_globals.get("__name__", "")
-    return module.partition(".")[0] in ("jax", "jaxlib")
+    where = errors.raised_at(e)
+    return where is not None and where[0] in ("jax", "jaxlib")
 
 
 def _raises_now(path: paths.PathRaises):

@@ -166,14 +166,14 @@ def visible(roots, depth=3) -> dict:
 
 
 class Watch:
-    def __init__(self, carried=frozenset(), kinds=frozenset(), visible=frozenset()):
+    def __init__(self, carried=frozenset(), kinds=frozenset(), visible=None):
         self.changes: dict = {}     # (id(obj), kind, key) -> Change, first seen first
         self.uncovered: dict = {}   # the same keys, for changes the state does not carry
         self.carried = carried      # keys an earlier restart added to the state
         # (type, kind, key) of those: the same change of a new object is of one the
         # block creates on every trace, a temporary of the block, not state.
         self.kinds = kinds
-        self.visible = visible      # ids of the containers the block can see (see visible())
+        self.visible = visible or {}   # id -> container the block can see (see visible())
 
     def restore(self):
         for change in self.changes.values():
@@ -213,7 +213,7 @@ def visible_here() -> dict:
 
 
 @contextlib.contextmanager
-def watch(carried=frozenset(), kinds=frozenset(), visible=frozenset()):
+def watch(carried=frozenset(), kinds=frozenset(), visible=None):
     stack = _local.stack
     w = Watch(carried, kinds, visible)
     stack.append(w)
@@ -335,19 +335,21 @@ def after_block(state_vars) -> None:
     stack = _local.stack
     if stack:
         stack[-1].check([l for v in state_vars if v.size is None for l in v.leaves],
-                        _containers_in(v.value for v in state_vars))
+                        {id(c) for c in containers_in(v.value for v in state_vars)})
         stack[-1].restore()
 
 
-def _containers_in(values) -> frozenset:
-    ids, todo = set(), list(values)
+def containers_in(values) -> list:
+    """The lists and dicts that `values` hold, through tuples, lists, dicts and placeholders."""
+    out, seen, todo = [], set(), list(values)
     while todo:
         v = todo.pop()
-        if isinstance(v, (list, dict)) and id(v) not in ids:
-            ids.add(id(v))
+        if isinstance(v, (list, dict)) and id(v) not in seen:
+            seen.add(id(v))
+            out.append(v)
             todo.extend(v if isinstance(v, list) else v.values())
         elif isinstance(v, tuple):
             todo.extend(v)
         elif isinstance(v, (MaybeUndefined, UnboundUnlessAssigned)):
             todo.append(v.value)
-    return frozenset(ids)
+    return out

@@ -25,6 +25,7 @@ from jax._src import dtypes as _dtypes
 
 from autograph_py import errors
 from autograph_py.lowering import tracing
+from autograph_py.runtime import mutations
 from autograph_py.runtime.dispatch import is_array, is_py_scalar
 from autograph_py.runtime.undefined import (MaybeUndefined, UnboundUnlessAssigned,
                                             UndefinedReturnValue, is_placeholder, is_undefined,
@@ -149,8 +150,10 @@ def flatten(values, names) -> list[Var]:
 
 
 def lifted(v: Var) -> Var:
-    """`v` as an UnboundUnlessAssigned that is assigned, to join one that may not be."""
-    (out,) = flatten([lift_assigned(v.name, v.value)], [v.name])
+    """`v` as an UnboundUnlessAssigned that is assigned, to join one that may not be
+    (the value a MaybeUndefined holds: whether it is assigned is then carried)."""
+    value = v.value.value if isinstance(v.value, MaybeUndefined) else v.value
+    (out,) = flatten([lift_assigned(v.name, value)], [v.name])
     return out
 
 
@@ -178,18 +181,7 @@ def containers(values) -> list:
     changes the entry value the other branch starts from; restoring these
     gives each branch, and the code after the construct, the entry contents.
     """
-    out, seen, todo = [], set(), list(values)
-    while todo:
-        v = todo.pop()
-        if isinstance(v, MaybeUndefined):
-            todo.append(v.value)
-        elif isinstance(v, (list, dict)) and id(v) not in seen:
-            seen.add(id(v))
-            out.append((v, list(v) if isinstance(v, list) else dict(v)))
-            todo.extend(v if isinstance(v, list) else v.values())
-        elif isinstance(v, tuple):
-            todo.extend(v)
-    return out
+    return [(c, list(c) if isinstance(c, list) else dict(c)) for c in mutations.containers_in(values)]
 
 
 def restore(saved: list) -> None:
@@ -446,8 +438,7 @@ def update_loop_plan(plan: LoopPlan, names, ins: list[Var], outs: list[Var], con
             if lift and not isinstance(v_in.value, UndefinedReturnValue):
                 # Unassigned on entry, so also on the paths of this trace that skip the
                 # assignment (MaybeUndefined): the next trace carries whether it is.
-                value = v_out.value.value if isinstance(v_out.value, MaybeUndefined) else v_out.value
-                (v_out,) = flatten([lift_assigned(name, value)], [name])
+                v_out = lifted(v_out)
             treedefs[i] = v_out.treedef
             specs[i] = [Dynamic(aval_of(l), v_out.poison.get(j)) if is_dynamic_leaf(l)
                         else Static(l, v_out.poison.get(j)) for j, l in enumerate(v_out.leaves)]

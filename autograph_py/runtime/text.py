@@ -20,7 +20,9 @@ import builtins
 import jax
 import numpy as np
 
+from autograph_py.lowering import tracing
 from autograph_py.runtime.dispatch import in_trace, is_traced
+from autograph_py.runtime.state import Aval
 
 _SLOT = object()        # where a traced value goes in a recipe's leaves
 _WEAK_SLOT = object()   # ...one whose type is weak (a Python scalar's): its repr says so
@@ -81,8 +83,7 @@ def _is_weak(v) -> bool:
 def _weak(value):
     """A run-time value as the weakly typed array it was traced as (as eager JAX shows it)."""
     if isinstance(value, jax.Array) and not _is_weak(value):
-        from jax._src.lax import lax as lax_internal   # the one weak-type cast JAX has
-        return lax_internal._convert_element_type(value, value.dtype, weak_type=True)
+        return tracing.cast(value, Aval(tuple(value.shape), value.dtype, True))
     return value
 
 

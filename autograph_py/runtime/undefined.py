@@ -156,7 +156,7 @@ def checked_at_run_time(value):
 
 def lift_assigned(name: str, value):
     """`value`, which a path assigned, as the other paths' UnboundUnlessAssigned."""
-    if isinstance(value, UnboundUnlessAssigned) or isinstance(value, Undefined):
+    if isinstance(value, (UnboundUnlessAssigned, Undefined)):
         return value
     return UnboundUnlessAssigned(name, value, True)
 
@@ -258,8 +258,8 @@ def store_part(base, key, value, attribute: bool) -> None:
     this function cannot see (the caller holds the dict), so that is an error
     here, not at a later read.
     """
-    if isinstance(base, (MaybeUndefined, UnboundUnlessAssigned)):
-        base = base.value
+    if base is not _assigned_value(base):
+        base = _assigned_value(base)
         if isinstance(value, MaybeUndefined):
             value = value.value   # what the base's own placeholder guards
     if isinstance(base, Undefined):
