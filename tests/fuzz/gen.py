@@ -180,6 +180,10 @@ CONFIGS["shapes"] = Config(weights={**Config().weights, **SHAPE_WEIGHTS}, **_SHA
 CONFIGS["shapes-small"] = Config(max_block=3, max_depth=2, max_loops=2, n_helpers=(0, 1),
                                  n_params=(2, 4), L=(3, 3),
                                  weights={**Config().weights, **SHAPE_WEIGHTS}, **_SHAPES)
+# The shapes-small programs plus right operands of `and`/`or` that raise: its own config,
+# so the seeds FINDINGS names for shapes-small still make the same programs.
+CONFIGS["shapes-effects"] = dataclasses.replace(
+    CONFIGS["shapes-small"], weights={**CONFIGS["shapes-small"].weights, "short_circuit": 1.5})
 # Sequences only: the default statements, called in several signatures.
 CONFIGS["calls"] = Config(calls=(3, 6), p_swap=0.6, param_kinds=_SHAPES["param_kinds"])
 CONFIGS["calls-small"] = Config(max_block=3, max_depth=2, max_loops=2, n_helpers=(0, 1),
@@ -337,6 +341,8 @@ class Gen(shapes.ShapeGen):
             w["return"] = 0
         if not exits or fn.name != "f" or not self.raisers:
             w["try_call"] = w["try_return"] = 0
+        if not self.raisers:
+            w["short_circuit"] = 0
         if depth >= self.cfg.max_depth or loops >= self.cfg.max_loops:
             w["zerotrip"] = 0
         if getattr(self, "no_random_raise", False):   # inside `except ValueError`'s try body

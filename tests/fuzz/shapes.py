@@ -18,6 +18,8 @@ programs stay what they were. Each shape, with what eager Python does:
     for t in range(n):      a variable first assigned in a loop that may run zero
         v = e               times, read after it: eager raises UnboundLocalError
     v2 = v + 1.0            when it does, and so must the converted program
+    v = t and (hr0(k, x) > 0.0)   the right operand of `and`/`or` runs (and may raise)
+                            only where Python evaluates it (config shapes-effects)
 
 Prints, asserts and raises may build their text with str(), repr(),
 .format, % or an f-string (ir.render_text); check.py compares printed
@@ -118,6 +120,16 @@ class ShapeGen:
                     Return([Op("jnp.clip(({0} * 0.5), -8.0, 8.0)", [Name(x, "f")], "f")])]
             out.append(Func(f"hr{j}", [(k, "i"), (x, "f")], ["f"], body))
         return out
+
+    # ----------------------------------------------- short-circuit effects
+
+    def gen_short_circuit(self, scope, depth, loops, fn, exits=True):
+        """`v = t and (hr0(k, x) > 0.0)` (or `or`): the right operand raises when Python
+        evaluates it and k is large, so eager raises only where `t` lets it run."""
+        op = self.rng.choice(["and", "or"])
+        right = Op("({0} > 0.0)", [self.raiser_call(scope)], "b")
+        return Assign(self.fresh("v"), "b",
+                      Op("({0} %s {1})" % op, [self.test(scope), right], "b"))
 
     # ------------------------------------------------------- nested dicts
 
