@@ -101,6 +101,27 @@ def test_closures_see_live_cells_and_globals():
     assert float(c(jnp.float32(2.0))) == 10.0
 
 
+_COUNTS = {"n": 0.0}
+
+
+def _count_through_an_alias(n, x):
+    if n == 3:
+        c = _COUNTS   # an alias of a module-level dict, not a local of the function
+        c["n"] = c["n"] + x
+    return _COUNTS["n"] * 2
+
+
+def test_item_of_a_module_level_dict_changed_through_a_local_alias_in_a_traced_branch():
+    # The alias made the converter bind `_COUNTS` as an unassigned local
+    # (UndefinedVariableError at the return); it is the module's dict.
+    for n, want in ((3, 2.0), (0, 0.0)):
+        _COUNTS["n"] = 0.0
+        got = ag.function(_count_through_an_alias)(jnp.int32(n), jnp.float32(1.0))
+        assert float(got) == want
+    _COUNTS["n"] = 0.0
+    assert _count_through_an_alias(3, 1.0) == 2.0
+
+
 def test_defaults_are_kept():
     def f(x, scale=3.0, *, shift=1.0):
         if x > 0:

@@ -231,7 +231,9 @@ class _ControlFlow(visitors.Transformer):
                 if other != base:
                     new = _rebased(expr, other)
                     out.setdefault(activity.composite_text(new), new)
-                    if other not in defined:   # the alias may be assigned only later
+                    if other not in defined and other in fn.scope.locals:
+                        # a local alias may be assigned only later (a global or free
+                        # name, `c = CFG`, is bound outside the function)
                         unbound.add(other)
         return out
 
