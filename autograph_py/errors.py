@@ -10,6 +10,9 @@ import ast
 import sys
 
 
+_INTERNAL = ("autograph_py", "jax", "jaxlib")   # a runtime call may come through a JAX trace
+
+
 def where(depth: int = 2) -> str:
     """file:line of the user statement that called into the runtime.
 
@@ -17,7 +20,7 @@ def where(depth: int = 2) -> str:
     that called a runtime operator is the user's line.
     """
     f = sys._getframe(depth)
-    while f is not None and f.f_globals.get("__name__", "").startswith("autograph_py"):
+    while f is not None and f.f_globals.get("__name__", "").partition(".")[0] in _INTERNAL:
         f = f.f_back
     if f is None:
         return "<unknown>"

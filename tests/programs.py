@@ -1252,6 +1252,64 @@ def f24_alias_made_in_both_branches_of_a_traced_if(x):
     return d["s"]
 
 
+@program((i32(0),), (i32(3),))
+def f44_item_changed_through_a_name_the_branch_binds(n):
+    # Neither `v` nor `e` is state of the `if`: the change was kept on every path.
+    v = {"s": 1.0, "k": 1}
+    if n == 3:
+        t, e = 1.0, v
+        e["s"] += 2.0
+    return v["s"]
+
+
+@program((i32(0), f32(5.0)), (i32(3), f32(5.0)))
+def f44_traced_item_changed_through_a_name_the_branch_binds(n, x):
+    # With a traced value the tracer of the branch leaked (UnexpectedTracerError).
+    v = {"s": 1.0, "k": 1}
+    if n == 3:
+        e = v
+        e["s"] += x
+    return v["s"], v["k"]
+
+
+@program((i32(0), f32(5.0)), (i32(3), f32(5.0)))
+def f44_list_item_changed_through_a_name_the_loop_binds(n, x):
+    l = [1.0, 2.0]
+    for i in range(n):
+        e = l
+        e[0] = e[0] + x
+    return l[0], l[1]
+
+
+@program((f32(1.0), f32([1.0, -2.0, 3.0])), (f32(-1.0), f32([1.0, -2.0, 3.0])))
+def f44_nested_dict_changed_through_a_name_in_nested_blocks(x, xs):
+    d = {"in": {"s": 0.0}}
+    if x > 0:
+        for v in xs:
+            inner = d["in"]
+            if v > 0:
+                inner["s"] = inner["s"] + v
+    return d["in"]["s"]
+
+
+def _f44_add(d, k):
+    for _ in range(2):
+        d["s"] = d["s"] * 0.5 + k
+    return d["s"]
+
+
+@program((f32(1.0),), (f32(2.0),))
+def f44_callee_change_inside_a_branch_after_a_traced_return(a):
+    # The inner `if` carries the callee's change out as the dict's contents; the
+    # outer one (the return's guard) then restarted with a tracer left in the dict.
+    v = {"s": 1.0, "k": 1}
+    if jnp.all(jnp.ones(3) < 1.0):
+        return 0.0
+    if 1.5 < a:
+        _f44_add(v, 1)
+    return v["s"]
+
+
 @program((f32(1.0), f32([1.0, 1.0])), (f32(1.0), f32([2.0, 1.0])))
 def list_rotated_by_methods_in_nested_scans_with_continue(x, xs):
     # pop(0) and append on a list that is loop state: its own value carries the

@@ -1132,3 +1132,16 @@ def test_a_caught_raise_under_a_traced_condition_is_refused_also_under_eager_vma
                     jax.jit(jax.vmap(ag.convert(fn), in_axes=(0, None)))):
             with pytest.raises(ag.errors.StagedRaiseError):
                 run(jnp.array([3, 0]), jnp.ones(3))
+
+
+def test_a_dict_with_keys_of_two_types_as_traced_state_is_a_clear_error():
+    # JAX sorts a dict's keys to flatten it: a raw "Comparator raised exception" before.
+    def f(n):
+        v = {"a": 1.0}
+        if n > 0:
+            alias = v
+            alias[-1] = 2.0
+        return v["a"]
+    e, tb = raised(f, jnp.int32(1))
+    assert isinstance(e, ag.errors.StateError) and "'v'" in str(e) and "keys" in str(e)
+    assert f"{HERE}:{line_of(f, 'if n > 0')}" in str(e)

@@ -108,15 +108,52 @@ class ContentsChange(Change):
     def write(self, value):
         if isinstance(value, (MaybeUndefined, UnboundUnlessAssigned)):
             store_part({}, self.method, value, attribute=False)   # its error
-        if isinstance(self.obj, list):
-            self.obj[:] = value
-        else:
-            self.obj.clear()
-            self.obj.update(value)
+        put_contents(self.obj, value)
+
+
+class InPlaceChange(ContentsChange):
+    """Items of a list or dict that the block can see, changed by the block itself through a
+    name its state does not carry (`e = d; e["s"] += 1.0`, with neither name read after)."""
+    __slots__ = ("name",)
+
+    def __init__(self, obj, entry, name=None):
+        Change.__init__(self, obj, "contents", None, entry)
+        self.method, self.name = "__setitem__", name
+
+    def label(self) -> str:
+        return self.name or f"the {type(self.obj).__name__} changed in place through another name"
+
+    def changed_items(self):
+        """The new values of the changed items; None when items were added or removed
+        in a list, or removed from a dict (no state variable can carry that)."""
+        now, before = self.obj, self.entry
+        if isinstance(now, list):
+            if len(now) != len(before):
+                return None
+            return [a for a, b in zip(now, before) if a is not b]
+        if any(k not in now for k in before):
+            return None
+        return [v for k, v in now.items() if before.get(k, _MISSING) is not v]
 
 
 def _contents(obj):
     return list(obj) if isinstance(obj, list) else dict(obj)
+
+
+def put_contents(obj, contents) -> None:
+    if isinstance(obj, list):
+        obj[:] = contents
+    else:
+        obj.clear()
+        obj.update(contents)
+
+
+def _same_contents(obj, before) -> bool:
+    if len(obj) != len(before):
+        return False
+    if isinstance(obj, list):
+        return all(a is b for a, b in zip(obj, before))
+    return all(before.get(k, _MISSING) is v for k, v in obj.items())
 
 
 # The methods of list and dict that change the object in place.
@@ -136,31 +173,45 @@ def container_mutator(f):
     return obj
 
 
-def visible(roots, depth=3) -> dict:
+class Visible(dict):
+    """{id: container} (see visible()), with `names`: id -> how the user's code names it
+    (`v`, `v['a']`), for messages."""
+
+    def __init__(self):
+        super().__init__()
+        self.names = {}
+
+
+def visible(roots, depth=3) -> Visible:
     """{id: container} of the lists and dicts that the block functions `roots` reach through
     their closures (and the module-level ones their code names): the containers that exist
     before the construct and that its blocks can change."""
-    ids, seen, level = {}, set(), list(roots)
+    ids, seen, level = Visible(), set(), [(r, None) for r in roots]
     for _ in range(depth + 1):
         below = []
-        for v in level:
+        for v, name in level:
             if id(v) in seen or is_array(v) or isinstance(v, (int, float, str, bool)):
                 continue
             seen.add(id(v))
             if isinstance(v, types.FunctionType):
-                for cell in v.__closure__ or ():
+                for var, cell in zip(v.__code__.co_freevars, v.__closure__ or ()):
                     try:
-                        below.append(cell.cell_contents)
+                        below.append((cell.cell_contents, var))
                     except ValueError:   # an empty cell
                         pass
-                below.extend(v.__defaults__ or ())
+                below.extend((d, None) for d in v.__defaults__ or ())
                 g = v.__globals__   # module-level lists and dicts the code names
-                below.extend(o for o in map(g.get, v.__code__.co_names) if type(o) in (list, dict))
+                below.extend((g[n], n) for n in v.__code__.co_names
+                             if type(g.get(n)) in (list, dict))
             elif isinstance(v, (list, dict)):
                 ids[id(v)] = v
-                below.extend(v if isinstance(v, list) else v.values())
+                if name is not None:
+                    ids.names.setdefault(id(v), name)
+                items = enumerate(v) if isinstance(v, list) else v.items()
+                below.extend((x, name and f"{name}[{k!r}]") for k, x in items)
             elif isinstance(v, tuple) or _is_user_object(v):
-                below.extend(v if isinstance(v, tuple) else v.__dict__.values())
+                below.extend((x, None) for x in (v if isinstance(v, tuple)
+                                                 else v.__dict__.values()))
         level = below
     return ids
 
@@ -174,10 +225,27 @@ class Watch:
         # block creates on every trace, a temporary of the block, not state.
         self.kinds = kinds
         self.visible = visible or {}   # id -> container the block can see (see visible())
+        # Their contents on entry: a block that changes one directly (not through a call)
+        # is found by comparing (note_in_place).
+        self.entry = {i: _contents(c) for i, c in self.visible.items()}
 
     def restore(self):
-        for change in self.changes.values():
+        """Undoes the block's changes: each change's entry is what it found, so they are
+        undone last first; the visible containers get their contents on entry last of all."""
+        for change in reversed(self.changes.values()):
             change.write(change.entry)
+        for i, before in self.entry.items():
+            c = self.visible[i]
+            if not _same_contents(c, before):
+                put_contents(c, before)
+
+    def note_in_place(self):
+        """After a block's trace: the visible containers whose items it changed itself."""
+        for i, before in self.entry.items():
+            c = self.visible[i]
+            if (i, "contents", None) not in self.changes and not _same_contents(c, before):
+                self.changes[(i, "contents", None)] = InPlaceChange(
+                    c, before, getattr(self.visible, "names", {}).get(i))
 
     def check(self, state_leaves, state_containers=frozenset()):
         """After a block's trace: which changes its state (`state_leaves`, and the lists and
@@ -190,6 +258,10 @@ class Watch:
                 if change.unchanged() or id(change.obj) in state_containers:
                     continue   # unchanged, or a state variable's own list: its value carries it
                 value = change.read()
+                if isinstance(change, InPlaceChange):
+                    # Only the changed items need carrying: `d["s"] = x` with `d["s"]` state.
+                    items = change.changed_items()
+                    value = value if items is None else items
             else:
                 value = change.read()
                 if value is change.entry:
@@ -334,6 +406,7 @@ def after_block(state_vars) -> None:
     """
     stack = _local.stack
     if stack:
+        stack[-1].note_in_place()
         stack[-1].check([l for v in state_vars if v.size is None for l in v.leaves],
                         {id(c) for c in containers_in(v.value for v in state_vars)})
         stack[-1].restore()

@@ -142,11 +142,26 @@ def flatten(values, names) -> list[Var]:
     out = []
     for name, v in zip(names, values):
         inner = v.value if isinstance(v, MaybeUndefined) else v
-        leaves, treedef = jax.tree_util.tree_flatten(inner, is_leaf=is_placeholder)
+        leaves, treedef = _tree_flatten(name, inner)
         poison = dict.fromkeys(range(len(leaves)), v.reason) if inner is not v else {}
         out.append(Var(name, v, treedef, leaves, len(inner) if type(inner) is list else None,
                        poison))
     return out
+
+
+def _tree_flatten(name, value):
+    try:
+        return jax.tree_util.tree_flatten(value, is_leaf=is_placeholder)
+    except (TypeError, ValueError) as e:
+        if "sorting pytree dictionary keys" not in str(e):
+            raise
+        raise errors.StateError(errors.message(
+            f"{name!r} holds a dict whose keys cannot be sorted (keys of different types, "
+            "such as 0 and 'a'), and the state of a traced block is a JAX pytree, whose "
+            "dict keys must sort",
+            at=errors.where(),
+            fix="Use keys of one type (all str, or all int) in dicts a traced `if` or loop "
+                "changes.")) from None
 
 
 def lifted(v: Var) -> Var:
@@ -186,11 +201,7 @@ def containers(values) -> list:
 
 def restore(saved: list) -> None:
     for obj, contents in saved:
-        if isinstance(obj, list):
-            obj[:] = contents
-        else:
-            obj.clear()
-            obj.update(contents)
+        mutations.put_contents(obj, contents)
 
 
 def keep_identity(values, sides, visible_ids) -> tuple:
