@@ -147,7 +147,8 @@ class Config:
         "assert": 1, "print": 0.15, "unpack": 1, "setitem": 1.5, "with": 0.3, "try": 0.3,
         "call_writer": 2, "match": 1.2, "raise": 0.5, "method": 2, "mutate": 1.5,
         # the shapes config's (shapes.py); 0 keeps the other configs' programs as they were
-        "declare": 0, "try_call": 0, "try_return": 0, "nested": 0, "listop": 0, "zerotrip": 0})
+        "declare": 0, "try_call": 0, "try_return": 0, "nested": 0, "listop": 0, "zerotrip": 0,
+        "alias": 0})
     p_writer: float = 0.4       # a closure declares `nonlocal` one of f's parameters
     p_class: float = 0.35       # the module defines a class; f creates objects of it
     p_mutator: float = 0.35     # the module defines dict mutators `u0(d, x)`
@@ -184,6 +185,9 @@ CONFIGS["shapes-small"] = Config(max_block=3, max_depth=2, max_loops=2, n_helper
 # so the seeds FINDINGS names for shapes-small still make the same programs.
 CONFIGS["shapes-effects"] = dataclasses.replace(
     CONFIGS["shapes-small"], weights={**CONFIGS["shapes-small"].weights, "short_circuit": 1.5})
+# The shapes-small programs plus changes through a second name (FINDINGS F44).
+CONFIGS["shapes-alias"] = dataclasses.replace(
+    CONFIGS["shapes-small"], weights={**CONFIGS["shapes-small"].weights, "alias": 2.5})
 # Sequences only: the default statements, called in several signatures.
 CONFIGS["calls"] = Config(calls=(3, 6), p_swap=0.6, param_kinds=_SHAPES["param_kinds"])
 CONFIGS["calls-small"] = Config(max_block=3, max_depth=2, max_loops=2, n_helpers=(0, 1),
@@ -765,7 +769,8 @@ def may_refuse(case: Case) -> list:
     a `try` that catches it (a callee's `raise` that never runs)."""
     out = []
     if case.dtype == "bfloat16" or any(
-            isinstance(n, ir.ListOp) or isinstance(n, ir.SetPath) and n.keys != ["a", "a"]
+            isinstance(n, ir.ListOp) and n.method != "setitem" or
+            isinstance(n, ir.SetPath) and n.keys != ["a", "a"]
             for _, n in ir.walk(case.prog)):
         out += ["StateError", "TracedListError", "UndefinedVariableError"]
     if any(isinstance(n, ir.Try) and n.exc == "ValueError" for _, n in ir.walk(case.prog)):

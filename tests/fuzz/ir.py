@@ -121,7 +121,8 @@ class SetPath:
 @dataclass
 class ListOp:
     """`c.pop()`, `c.append(x)`, `c.insert(0, x)`, `c.extend([x, y])`, `c.remove(c[0])`
-    on a list of floats (kind l); `result` takes what `pop` returns (`v = c.pop()`)."""
+    on a list of floats (kind l); `result` takes what `pop` returns (`v = c.pop()`).
+    Method "setitem" is the item assignment `c[i] = x` (args i, x)."""
     target: str
     method: str
     args: list
@@ -382,6 +383,8 @@ def _render_stmt(s, indent, out, keyword="if"):
         keys = "".join(f"[{k!r}]" for k in s.keys)
         value = render_expr(s.value)
         out.append(f"{pad}{s.target}{keys} = " + (value if len(s.keys) > 1 else f'{{"a": {value}}}'))
+    elif isinstance(s, ListOp) and s.method == "setitem":
+        out.append(f"{pad}{s.target}[{render_expr(s.args[0])}] = {render_expr(s.args[1])}")
     elif isinstance(s, ListOp):
         call = f"{s.target}.{s.method}({', '.join(render_expr(a) for a in s.args)})"
         out.append(f"{pad}{s.result} = {call}" if s.result else pad + call)

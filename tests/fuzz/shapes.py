@@ -20,6 +20,9 @@ programs stay what they were. Each shape, with what eager Python does:
     v2 = v + 1.0            when it does, and so must the converted program
     v = t and (hr0(k, x) > 0.0)   the right operand of `and`/`or` runs (and may raise)
                             only where Python evaluates it (config shapes-effects)
+    t, v2 = 1.0, v          a second name for a nested dict or list, and an item changed
+    v2["a"]["a"] = x        through it, often in a traced block where neither name is
+    v2[0] = x               state (FINDINGS F44; config shapes-alias)
 
 Prints, asserts and raises may build their text with str(), repr(),
 .format, % or an f-string (ir.render_text); check.py compares printed
@@ -173,6 +176,31 @@ class ShapeGen:
         if rng.random() < 0.4 and op.method in ("pop", "remove"):   # keep the length
             return [op, ir.ListOp(name, "append", [self.const("f")])]
         return op
+
+    # ------------------------------------------------------------ aliases
+
+    def gen_alias(self, scope, depth, loops, fn, exits=True):
+        """`e = v` (or `t, e = 1.0, v`), then an item of the object changed through `e`."""
+        held = [n for n, k in scope.items() if k in ("nd", "l") and n not in self.frozen]
+        if not held:
+            kind = self.rng.choice(["nd", "l"])
+            return Assign(self.fresh("v"), kind, self.expr(kind, scope))
+        name = self.rng.choice(held)
+        kind = scope[name]
+        alias = self.fresh("v")
+        if self.rng.random() < 0.4:
+            made = ir.Unpack([self.fresh("v"), alias], ["f", kind],
+                             [self.const("f"), Name(name, kind)])
+        else:
+            made = Assign(alias, kind, Name(name, kind))
+        others = {n: k for n, k in scope.items() if n != name}
+        value = self.assigned("f", others)
+        if kind == "nd":
+            keys = ["a", "a"] if self.rng.random() < 0.7 else ["a", self.rng.choice("bc")]
+            change = ir.SetPath(alias, keys, value)
+        else:
+            change = ir.ListOp(alias, "setitem", [Const(self.rng.choice([0, -1]), "i"), value])
+        return [made, change]
 
     # --------------------------------------------------- zero-trip loops
 
