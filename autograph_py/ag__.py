@@ -28,8 +28,8 @@ test it calls `get_state()` for the entry values, traces each branch after
 (runtime/state.py), builds one `lax.cond`, and `set_state`s its outputs.
 Loops work the same way with `while_stmt` and `for_stmt`.
 """
-from autograph_py.runtime.builtins import (HANDLED, assert_stmt, fstring, match_subject,
-                                           raise_stmt, read_local, staged_raises_escape)
+from autograph_py.runtime.builtins import assert_stmt, fstring, match_subject, read_local
+from autograph_py.runtime.raises import HANDLED, raise_stmt, staged_raises_escape
 from autograph_py.runtime.calls import converted_call
 from autograph_py.runtime.text import str_mod
 from autograph_py.runtime.conditionals import if_exp, if_stmt

@@ -8,11 +8,15 @@ from typing import Any, Callable
 
 import jax
 
-from autograph_py import config, errors
+from autograph_py import ag__, config, errors
+from autograph_py.compiler import pipeline
+from autograph_py.runtime import calls
+from autograph_py.runtime.failures import assertion_from
 
-_flags = config._global
-from autograph_py.core import transpiler
-from autograph_py.runtime.builtins import assertion_from
+# The compiler and the runtime do not import each other: generated code gets the
+# runtime as `ag__`, and the runtime's converted_call converts through the pipeline.
+pipeline.use_runtime(ag__)
+calls.use_converter(pipeline.converted_or_none)
 
 
 def convert(fn: Callable, *, strict: bool | None = None) -> Callable:
@@ -36,14 +40,14 @@ def convert(fn: Callable, *, strict: bool | None = None) -> Callable:
             raise TypeError(f"autograph_py.convert expects a function, got {type(fn).__name__}")
         if isinstance(call, types.FunctionType) and not isinstance(fn, type):
             return types.MethodType(convert(call, strict=strict), fn)  # a callable object
-        transpiler.run_unconverted(fn, _not_python(fn), strict=bool(strict))
+        pipeline.run_unconverted(fn, _not_python(fn), strict=bool(strict))
         return fn
     if getattr(fn, "__ag_converted__", False) or getattr(fn, "__ag_do_not_convert__", False):
         return fn
-    converted = transpiler.converted_or_none(fn, strict=bool(strict))
+    converted = pipeline.converted_or_none(fn, strict=bool(strict))
     if converted is None:
         return fn
-    return _strictly(converted) if strict else transpiler.distinct(converted)
+    return _strictly(converted) if strict else pipeline.distinct(converted)
 
 
 def _not_python(fn) -> str:
@@ -93,7 +97,7 @@ def _call_strict(state, *args, **kwargs):
 
 
 def _call(state, *args, **kwargs):
-    if _flags["eager"]:
+    if config.functions_run_eagerly():
         return state.fn(*args, **kwargs)
     jitted = state.jitted
     if jitted is None:
@@ -165,7 +169,7 @@ def to_code(fn: Callable) -> str:
     `<autograph_py QUALNAME from FILE:LINE>`, for tools that read sources
     from there. The converted code itself reports your file and lines.
     """
-    return transpiler.to_code(_source_function(fn))
+    return pipeline.to_code(_source_function(fn))
 
 
 def _source_function(fn):

@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import autograph_py  # noqa: E402
 import conversion_cost  # noqa: E402
-from autograph_py.core import parsing, transpiler  # noqa: E402
+from autograph_py.compiler import parsing, pipeline  # noqa: E402
 
 TIMES: collections.Counter = collections.Counter()
 
@@ -36,17 +36,17 @@ def _timed(label, fn):
 
 
 def _timed_transform(node, filename, name):
-    ctx = transpiler.Context(transpiler.Namer.for_tree(node), filename, name)
-    for converter in transpiler.PIPELINE:
+    ctx = pipeline.Context(pipeline.Namer.for_tree(node), filename, name)
+    for converter in pipeline.PIPELINE:
         label = converter.__name__.rsplit(".", 1)[-1]
         t0 = time.perf_counter()
         for analysis in getattr(converter, "NEEDS", ()):
-            transpiler.ANALYSES[analysis](node)
+            pipeline.ANALYSES[analysis](node)
         t1 = time.perf_counter()
         node = converter.transform(node, ctx)
         TIMES[f"analyses before {label}"] += t1 - t0
         TIMES[label] += time.perf_counter() - t1
-    _timed("fill locations", transpiler._fill_locations)(node)
+    _timed("fill locations", pipeline._fill_locations)(node)
     return node
 
 
@@ -54,8 +54,8 @@ def main(copies: int = 5) -> None:
     tmp = Path(tempfile.mkdtemp(prefix="agpasses_"))
     for fn in conversion_cost._fresh_functions(tmp):   # warm-up: imports, template caches
         autograph_py.convert(fn)
-    transpiler.transform = _timed_transform
-    transpiler._compile = _timed("compile (gast_to_ast + compile)", transpiler._compile)
+    pipeline.transform = _timed_transform
+    pipeline._compile = _timed("compile (gast_to_ast + compile)", pipeline._compile)
     parsing.parse_function = _timed("parse", parsing.parse_function)
     n, total = 0, 0.0
     for _ in range(copies):

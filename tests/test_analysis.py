@@ -5,8 +5,8 @@ import textwrap
 
 import gast
 
-from autograph_py.analysis import activity, liveness
-from autograph_py.core import anno
+from autograph_py.compiler.analysis import activity, liveness
+from autograph_py.compiler import anno
 
 
 def parse(src):

@@ -8,19 +8,19 @@ import textwrap
 import gast
 import pytest
 
-from autograph_py.converters import (asserts, break_statements, call_trees,
+from autograph_py.compiler.converters import (asserts, break_statements, call_trees,
                                      conditional_expressions, continue_statements, control_flow,
                                      directives, lists, logical_expressions, matches,
                                      raises, return_statements, strings, while_tests)
-from autograph_py.core import anno, templates, transpiler
-from autograph_py.core.naming import Namer
+from autograph_py.compiler import anno, templates, pipeline
+from autograph_py.compiler.naming import Namer
 
 
 def run(converter, src):
     node = gast.parse(textwrap.dedent(src)).body[0]
-    ctx = transpiler.Context(Namer.for_tree(node), "<test>", node.name)
+    ctx = pipeline.Context(Namer.for_tree(node), "<test>", node.name)
     for analysis in getattr(converter, "NEEDS", ()):
-        transpiler.ANALYSES[analysis](node)
+        pipeline.ANALYSES[analysis](node)
     node = converter.transform(node, ctx)
     return node, _portable(ast.unparse(gast.gast_to_ast(node)))
 
@@ -522,7 +522,7 @@ def test_generated_code_carries_user_line_numbers():
             x = x + 1
         return x
 
-    conv = transpiler._conversion(f)
+    conv = pipeline._conversion(f)
     lines = {n.lineno for n in gast.walk(conv.tree) if hasattr(n, "lineno") and n.lineno}
     first = f.__code__.co_firstlineno
     assert lines <= set(range(first, first + 4))

@@ -1,25 +1,19 @@
 """Builtins whose Python meaning breaks on traced values: print, range, enumerate, zip,
-reversed, str, assert and raise."""
+reversed, str, and the statements assert and `match` (raise: runtime/raises.py)."""
 from __future__ import annotations
 
 import builtins
-import contextlib
-import itertools
-import re
-import sys
-import threading
-import weakref
 
 import jax
 
 from autograph_py import errors
-from autograph_py.lowering import callbacks
-from autograph_py.runtime import paths, text, trace_log
+from autograph_py.lowering import checks as lowered
+from autograph_py.runtime import failures, paths, text, trace_log
 from autograph_py.runtime.dispatch import in_trace, is_traced
 from autograph_py.runtime.text import fstring  # noqa: F401 - generated code's ag__.fstring
 from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedZip, reversed_
 from autograph_py.runtime import undefined as undefined_module
-from autograph_py.runtime.undefined import (UnboundUnlessAssigned, Undefined, conditional_depth,
+from autograph_py.runtime.undefined import (UnboundUnlessAssigned, Undefined,
                                            in_conditional_region, read)
 
 
@@ -47,7 +41,7 @@ def print_(*args, sep=" ", end="\n", file=None, flush=False):
             args, sep, end = text.run_time(rec, values)
             builtins.print(*args, sep=sep, end=end, file=file, flush=flush)
 
-    callbacks.host_call(emit, True if taken is None else taken, *arrays)
+    lowered.host_call(emit, True if taken is None else taken, *arrays)
     return None
 
 
@@ -116,30 +110,9 @@ def assert_stmt(test, message):
     rec, values = text.recipe(msg)
 
     def failed(*concrete):
-        return f"{text.run_time(rec, concrete)} ({ASSERT_MARK} {at})"
+        return f"{text.run_time(rec, concrete)} ({failures.ASSERT_MARK} {at})"
 
-    _check_at_run_time(test, None, values, failed)
-
-
-def _check_at_run_time(test, text, values=(), failed=None):
-    """Fails with AssertionError(text) on executions where `test` is false and this code runs.
-
-    `values` (arrays) reach `failed(*values)` in the check when it fails; it
-    returns the text then (a message with the run-time values).
-    """
-    taken = paths.taken()
-    if taken is not None:  # only executions that reach the check can fail it (under vmap)
-        ok = test if test.dtype == jax.numpy.bool_ else test != 0
-        skipped = jax.lax.bitwise_not(taken)
-        test = (jax.lax.bitwise_or(ok, skipped) if ok.shape == ()
-                else jax.numpy.logical_or(ok, skipped))
-    paths.count_check()
-
-    def check(ok, *values):
-        if not bool(ok.all()):
-            raise AssertionError(text if failed is None else failed(*values))
-
-    callbacks.host_call(check, test, *values)
+    failures.check_at_run_time(test, None, values, failed)
 
 
 def match_subject(subject, why: str):
@@ -152,90 +125,6 @@ def match_subject(subject, why: str):
             fix="Match a Python value, or use only value patterns (`case 0:`, `case 1 | 2:`, "
                 "`case _:`, captures and guards), which become lax.cond."))
     return subject
-
-
-HANDLED = object()   # what a bare `raise` raises: the exception being handled
-
-
-def raise_stmt(exc):
-    """`raise exc`: the exception for Python to raise now, or it stages it.
-
-    With no traced condition around it, Python raises it (generated code
-    does, at the user's line). Under a traced condition the raise may not
-    happen at all: it becomes a run-time check that fails when this path
-    runs, and `@function` raises an exception of the same type and
-    arguments (traced ones with their run-time values). The trace of the
-    path then ends (paths.PathRaises) at the innermost traced branch or loop
-    body, so no code after the raise, in this function or its callers,
-    runs on it.
-    """
-    if not in_conditional_region():
-        return exc
-    if exc is HANDLED:
-        exc = sys.exc_info()[1]
-        if exc is None:
-            return HANDLED  # Python's own RuntimeError: no active exception
-    if isinstance(exc, type) and issubclass(exc, BaseException):
-        exc = exc()
-    if not isinstance(exc, BaseException):
-        return exc  # Python's own TypeError follows
-    if _caught_unconditionally(exc):
-        return exc
-    if any(g.in_try and isinstance(exc, g.handled) for g in _local.guards):
-        # Known now, before anything is staged: eagerly (a vmap outside jit) a staged
-        # check runs as soon as it is made, past the handler that would catch it. Noted
-        # too, for the guard: a handler of `Exception` would catch this error itself.
-        _local.staged.append(exc)
-        raise _caught_staged_raise(exc)
-    if _local.guards:   # only a `try` around it needs to know (see staged_raises_escape)
-        _local.staged.append(exc)
-    if paths.is_silent():
-        return None
-    at = errors.where()
-    trace_log.record("raise", "jax.debug.callback", "a traced condition guards it", at=at)
-    _stage(exc, jax.numpy.asarray(False), at)
-    raise paths.PathRaises(exc)   # nothing after it runs on this path, its callers' code included
-
-
-def _stage(exc: BaseException, test, at: str) -> None:
-    """A run-time check that raises `exc` (traced arguments with their run-time values)
-    from `@function` on executions where `test` is false and this code runs."""
-    # The program keeps what makes the exception at run time, not the exception:
-    # its arguments and attributes may hold tracers.
-    rec, values = text.recipe((exc.args, dict(getattr(exc, "__dict__", {}))))
-    staged = _Staged(type(exc))
-    with _lock:
-        key = next(_keys)
-        _STAGED[key] = staged
-    name = type(exc).__name__
-
-    def failed(*concrete):
-        args, state = staged.failed = text.run_time(rec, concrete)
-        message = str(args[0]) if len(args) == 1 else str(args)
-        return f"{name}: {message} ({RAISE_MARK} {at}) #{key}"
-
-    _check_at_run_time(test, None, values, failed)
-
-
-def stage_raised(exc: BaseException) -> bool:
-    """Stages `exc`, raised by the user's own code while a traced path that may never run
-    was traced (`lst.pop()` on an empty list in an untaken branch): Python raises it only
-    if that path runs, so the program does. False for any other exception (the runtime's,
-    JAX's, NumPy's), which the caller re-raises."""
-    if isinstance(exc, errors.AutographError) or paths.is_silent():
-        return False
-    where = errors.raised_at(exc)
-    if where is None or where[0] in _LIBRARIES:
-        return False
-    at = where[1]
-    trace_log.record("raise", "jax.debug.callback", "raised while a traced path was traced",
-                     at=at)
-    _stage(exc, jax.numpy.asarray(False), at)
-    return True
-
-
-# Whose errors, raised while a path is traced, are errors of the program, not of a path.
-_LIBRARIES = frozenset({"jax", "jaxlib", "numpy", "ml_dtypes", "opt_einsum", "scipy"})
 
 
 def read_local(value):
@@ -253,7 +142,7 @@ def read_local(value):
         # Python's UnboundLocalError, raised when (if) the path runs.
         at = errors.where()
         exc = UnboundLocalError(_unbound_text(value.name))
-        _stage(exc, jax.numpy.asarray(False), at)
+        failures.stage(exc, jax.numpy.asarray(False), at)
         raise paths.PathRaises(exc)
     if not isinstance(value, UnboundUnlessAssigned):
         return read(value)
@@ -266,7 +155,7 @@ def read_local(value):
         at = errors.where()
         trace_log.record("read", "jax.debug.callback", "a traced loop may not have assigned "
                          f"'{value.name}'", at=at)
-        _stage(UnboundLocalError(_unbound_text(value.name)), assigned, at)
+        failures.stage(UnboundLocalError(_unbound_text(value.name)), assigned, at)
     return value.value
 
 
@@ -275,139 +164,3 @@ undefined_module._reader[0] = read_local   # other uses of such a local read it 
 
 def _unbound_text(name: str) -> str:
     return f"cannot access local variable '{name}' where it is not associated with a value"
-
-
-class _Staged:
-    """A staged raise, as long as a compiled program that may fail with it lives.
-
-    `failed` is (args, attributes) with the run-time values of the last failure.
-    """
-    __slots__ = ("type", "failed", "__weakref__")
-
-    def __init__(self, kind):
-        self.type, self.failed = kind, None
-
-
-def _caught_unconditionally(exc) -> bool:
-    """Whether a `try` body that this raise is in, under no traced condition of its own, catches it.
-
-    The traced condition is then around the whole `try` statement: the
-    raise and its handler run on the same paths, and Python raising it here,
-    while that path is traced, is exact.
-    """
-    depth = conditional_depth()
-    for guard in reversed(_local.guards):
-        if guard.depth != depth:
-            return False
-        if guard.in_try and isinstance(exc, guard.handled):
-            return True
-    return False
-
-
-class staged_raises_escape:
-    """Around a `try` with handlers: a staged raise of a type they catch, in its body, is an error.
-
-    The handlers run while the function is traced; the staged exception is
-    raised only when the compiled program runs, past them. Raises staged in
-    the handlers, `else` or `finally` are not caught by them and are fine.
-    """
-    __slots__ = ("handled", "in_body", "depth", "in_try")
-
-    def __init__(self, handled):
-        self.handled = handled
-        self.in_body = []
-        self.depth = 0        # traced conditions around the `try` statement
-        self.in_try = False   # its body is running (not a handler, else or finally)
-
-    def __enter__(self):
-        self.depth = conditional_depth()
-        _local.guards.append(self)
-
-    @staticmethod
-    @contextlib.contextmanager
-    def body():
-        """Around the `try` body: notes what is staged there, for the innermost guard."""
-        guard = _local.guards[-1]
-        mark = len(_local.staged)
-        guard.in_try = True
-        try:
-            yield
-        finally:
-            guard.in_try = False
-            guard.in_body = _local.staged[mark:]
-
-    def __exit__(self, kind, value, tb):
-        _local.guards.pop()
-        if not _local.guards:
-            _local.staged.clear()
-        if kind is not None and not issubclass(kind, paths.PathRaises):
-            return False
-        caught = [e for e in self.in_body if isinstance(e, self.handled)]
-        if caught:
-            raise _caught_staged_raise(caught[0])
-        return False
-
-
-def _caught_staged_raise(e):
-    """The error for a raise under a traced condition that a `try` around it would catch."""
-    return errors.StagedRaiseError(errors.message(
-        f"{type(e).__name__} is raised under a traced condition inside a `try` statement "
-        "that catches it",
-        details=("A traced condition is decided when the compiled program runs, after "
-                 "the `try` statement was traced; its handler cannot catch the exception "
-                 "then.",),
-        at=errors.where(),
-        fix="Make the condition a Python value, or return a flag (jnp.where) instead of "
-            "raising and catching."))
-
-
-class _Local(threading.local):
-    def __init__(self):
-        self.guards = []   # the open staged_raises_escape, innermost last
-        self.staged = []   # exceptions staged while one is open
-
-
-_local = _Local()
-_lock = threading.Lock()
-# key -> _Staged; the checks of the compiled programs hold the values, so an entry
-# goes when the last program that may raise it does.
-_STAGED: "weakref.WeakValueDictionary[int, _Staged]" = weakref.WeakValueDictionary()
-_keys = itertools.count()
-
-
-ASSERT_MARK = "assert at"
-RAISE_MARK = "raise at"
-_FAILURE = re.compile(r"AssertionError: (.*\((?:" + ASSERT_MARK + "|" + RAISE_MARK
-                      + r") [^)]*\))(?: #(\d+))?")
-
-
-def assertion_from(error: Exception):
-    """(error, "file:line") for a failed run-time assert or staged raise reported by `error`.
-
-    JAX reports an exception raised in a callback as a runtime error with the
-    callback's traceback in its text; `@function` turns ours back into the
-    AssertionError the assert statement raises in Python, or into an
-    exception of the staged raise's type and arguments. None if `error` is
-    not one of ours.
-    """
-    found = _FAILURE.findall(str(error))
-    if not found:
-        return None
-    text, key = found[-1]
-    at = text.rsplit(" at ", 1)[-1].rstrip(")")
-    if not key:
-        return AssertionError(text), at
-    staged = _STAGED.get(int(key))
-    if staged is None or staged.failed is None:
-        return AssertionError(text), at
-    # Made without calling __init__ (its signature may differ from args'),
-    # with the run-time values of its arguments and attributes.
-    args, state = staged.failed
-    staged.failed = None
-    out = staged.type.__new__(staged.type)
-    if state:
-        out.__dict__.update(state)
-    out.args = args
-    if hasattr(out, "add_note"):
-        out.add_note(f"{RAISE_MARK} {at}")
-    return out, at

@@ -22,9 +22,17 @@ _LIBRARIES = frozenset({"jax", "jaxlib", "numpy", "scipy", "autograph_py", "gast
 _STDLIB = frozenset(getattr(sys, "stdlib_module_names", ())) | {"builtins"}
 
 
+# The compiler's converter, `fn -> converted function or None`: the package wires it
+# (use_converter), so the runtime does not import the compiler.
+_CONVERTER = [lambda fn: None]
+
+
+def use_converter(convert) -> None:
+    _CONVERTER[0] = convert
+
+
 def _convert(fn):
-    from autograph_py.core import transpiler
-    return transpiler.converted_or_none(fn)
+    return _CONVERTER[0](fn)
 
 
 def converted_call(f, args, kwargs=None):

@@ -11,8 +11,9 @@ import jax.numpy as jnp
 from autograph_py import errors
 from autograph_py.lowering import tracing
 from autograph_py.runtime import state as st
-from autograph_py.runtime import builtins, mutations, paths, trace_log
+from autograph_py.runtime import mutations, paths, trace_log
 from autograph_py.runtime.dispatch import is_array, is_traced
+from autograph_py.runtime.raises import stage_raised
 from autograph_py.runtime.undefined import (MaybeUndefined, conditional_region,
                                            in_conditional_region, is_undefined)
 
@@ -108,7 +109,7 @@ def _lax_if_once(pred, body, orelse, get_state, set_state, names, at, construct,
                 except mutations.Restart:
                     raise
                 except Exception as e:  # noqa: BLE001 - only the user's own (stage_raised)
-                    if not builtins.stage_raised(e):
+                    if not stage_raised(e):
                         raise
                     raises = True
             if raises:   # what the branch assigned before its raise never leaves it

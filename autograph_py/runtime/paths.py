@@ -18,9 +18,7 @@ from __future__ import annotations
 import contextlib
 import threading
 
-from jax import lax
-
-from autograph_py.lowering import tracing
+from autograph_py.lowering import checks as lowered, tracing
 
 _local = threading.local()
 
@@ -47,13 +45,8 @@ def taken():
     if not stack:
         return None
     reachable = tracing.enclosing_traces()
-    out = None
-    for pred, negated, where in stack:
-        if not any(where == t for t in reachable):
-            continue
-        p = lax.bitwise_not(pred) if negated else pred
-        out = p if out is None else lax.bitwise_and(out, p)
-    return out
+    return lowered.conjunction((pred, negated) for pred, negated, where in stack
+                               if any(where == t for t in reachable))
 
 
 class PathRaises(BaseException):

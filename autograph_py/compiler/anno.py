@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-# Keys written by analyses (see autograph_py/analysis).
+# Keys written by analyses (see autograph_py/compiler/analysis).
 SCOPE = "scope"              # activity.Scope of a statement or a block
 LIVE_OUT = "live_out"        # frozenset of names live after a compound statement
 LIVE_IN = "live_in"          # frozenset of names live at a loop head

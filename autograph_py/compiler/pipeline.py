@@ -24,13 +24,13 @@ from dataclasses import dataclass, field
 import gast
 
 from autograph_py import errors
-from autograph_py.analysis import activity, liveness
-from autograph_py.converters import (annotations, asserts, break_statements, call_trees,
+from autograph_py.compiler.analysis import activity, liveness
+from autograph_py.compiler.converters import (annotations, asserts, break_statements, call_trees,
                                      conditional_expressions, continue_statements,
                                      control_flow, directives, lists, logical_expressions,
                                      matches, raises, return_statements, strings, while_tests)
-from autograph_py.core import fence, parsing, recursion, staleness, visitors
-from autograph_py.core.naming import Namer
+from autograph_py.compiler import fence, parsing, recursion, staleness, visitors
+from autograph_py.compiler.naming import Namer
 
 # The order matters; each line says why a converter sits where it does.
 PIPELINE = (
@@ -283,8 +283,17 @@ def _cell(value):
     return types.CellType(value)
 
 
+# The module generated code calls as `ag__` (autograph_py.ag__). The compiler does not
+# import it (it would import the runtime, and jax): the package wires it (use_runtime).
+_RUNTIME = {"ag__": None}
+
+
+def use_runtime(module) -> None:
+    _RUNTIME["ag__"] = module
+
+
 def _instantiate(conv: Conversion, fn):
-    from autograph_py import ag__
+    ag__ = _RUNTIME["ag__"]
     cells = dict(zip(fn.__code__.co_freevars, fn.__closure__ or ()))
     closure = tuple(_cell(ag__) if name == "ag__" else cells[name]
                     for name in conv.code.co_freevars)

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import gast
 
-from autograph_py.converters.call_trees import format_call
-from autograph_py.core import templates, visitors
+from autograph_py.compiler.converters.call_trees import format_call
+from autograph_py.compiler import templates, visitors
 
 
 def _str_mod(left, right):

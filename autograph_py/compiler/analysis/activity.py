@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 import gast
 
-from autograph_py.core import anno, visitors
+from autograph_py.compiler import anno, visitors
 
 
 @dataclass

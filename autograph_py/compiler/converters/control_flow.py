@@ -29,8 +29,8 @@ from dataclasses import dataclass
 
 import gast
 
-from autograph_py.analysis import activity
-from autograph_py.core import anno, naming, templates, visitors
+from autograph_py.compiler.analysis import activity
+from autograph_py.compiler import anno, naming, templates, visitors
 
 NEEDS = ("activity", "liveness")
 

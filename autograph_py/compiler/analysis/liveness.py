@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import gast
 
-from autograph_py.analysis import activity
-from autograph_py.core import anno
+from autograph_py.compiler.analysis import activity
+from autograph_py.compiler import anno
 
 
 def _live_in_block(stmts, live_out: frozenset, always: frozenset) -> frozenset:

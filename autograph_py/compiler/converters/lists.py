@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import gast
 
-from autograph_py.analysis import activity
-from autograph_py.core import templates, visitors
+from autograph_py.compiler.analysis import activity
+from autograph_py.compiler import templates, visitors
 
 
 def _append(target, value):

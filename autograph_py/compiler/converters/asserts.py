@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import gast
 
-from autograph_py.core import templates, visitors
+from autograph_py.compiler import templates, visitors
 
 
 def _assert(test, msg):

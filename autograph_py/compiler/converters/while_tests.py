@@ -23,8 +23,8 @@ from __future__ import annotations
 import gast
 
 from autograph_py import errors
-from autograph_py.analysis import activity
-from autograph_py.core import anno, templates, visitors
+from autograph_py.compiler.analysis import activity
+from autograph_py.compiler import anno, templates, visitors
 
 
 def _loop_until(test, body):

@@ -28,7 +28,7 @@ import textwrap
 
 import gast
 
-from autograph_py.core import visitors
+from autograph_py.compiler import visitors
 
 _PARSED: dict = {}
 _LOCATION = ("lineno", "col_offset", "end_lineno", "end_col_offset")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import gast
 
-from autograph_py.core import templates
+from autograph_py.compiler import templates
 
 _SCOPES = (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda, gast.ClassDef)
 _LOOPS = (gast.For, gast.While, gast.AsyncFor)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import gast
 
-from autograph_py.core import templates, visitors
+from autograph_py.compiler import templates, visitors
 
 
 class _Annotations(visitors.StatementTransformer):

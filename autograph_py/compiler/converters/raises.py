@@ -35,8 +35,8 @@ import copy
 
 import gast
 
-from autograph_py.converters.call_trees import format_call
-from autograph_py.core import anno, templates, visitors
+from autograph_py.compiler.converters.call_trees import format_call
+from autograph_py.compiler import anno, templates, visitors
 
 
 def _raise(pending, exc):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import gast
 
-from autograph_py.core import anno, visitors
+from autograph_py.compiler import anno, visitors
 
 
 def _is_directive(stmt) -> bool:

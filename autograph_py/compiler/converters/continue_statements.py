@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import gast
 
-from autograph_py.converters import early_exit
-from autograph_py.core import templates, visitors
+from autograph_py.compiler.converters import early_exit
+from autograph_py.compiler import templates, visitors
 
 
 def _reset(flag):

@@ -14,7 +14,7 @@ import types
 import gast
 
 from autograph_py import errors
-from autograph_py.core import staleness
+from autograph_py.compiler import staleness
 
 
 def _source_block(fn):

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import gast
 
-from autograph_py.converters import early_exit
-from autograph_py.core import anno, templates, visitors
+from autograph_py.compiler.converters import early_exit
+from autograph_py.compiler import anno, templates, visitors
 
 
 def _init_flag(flag):

@@ -1,0 +1,164 @@
+"""`raise` statements: raised by Python now, or staged when a traced condition guards them.
+
+`staged_raises_escape` guards a `try` whose handlers would catch a staged
+raise: they run at trace time, the staged exception only when the program
+runs, so that is an error.
+"""
+from __future__ import annotations
+
+import contextlib
+import sys
+import threading
+
+import jax
+
+from autograph_py import errors
+from autograph_py.runtime import paths, trace_log
+from autograph_py.runtime.failures import stage
+from autograph_py.runtime.undefined import conditional_depth, in_conditional_region
+
+
+HANDLED = object()   # what a bare `raise` raises: the exception being handled
+
+
+def raise_stmt(exc):
+    """`raise exc`: the exception for Python to raise now, or it stages it.
+
+    With no traced condition around it, Python raises it (generated code
+    does, at the user's line). Under a traced condition the raise may not
+    happen at all: it becomes a run-time check that fails when this path
+    runs, and `@function` raises an exception of the same type and
+    arguments (traced ones with their run-time values). The trace of the
+    path then ends (paths.PathRaises) at the innermost traced branch or loop
+    body, so no code after the raise, in this function or its callers,
+    runs on it.
+    """
+    if not in_conditional_region():
+        return exc
+    if exc is HANDLED:
+        exc = sys.exc_info()[1]
+        if exc is None:
+            return HANDLED  # Python's own RuntimeError: no active exception
+    if isinstance(exc, type) and issubclass(exc, BaseException):
+        exc = exc()
+    if not isinstance(exc, BaseException):
+        return exc  # Python's own TypeError follows
+    if _caught_unconditionally(exc):
+        return exc
+    if any(g.in_try and isinstance(exc, g.handled) for g in _local.guards):
+        # Known now, before anything is staged: eagerly (a vmap outside jit) a staged
+        # check runs as soon as it is made, past the handler that would catch it. Noted
+        # too, for the guard: a handler of `Exception` would catch this error itself.
+        _local.staged.append(exc)
+        raise _caught_staged_raise(exc)
+    if _local.guards:   # only a `try` around it needs to know (see staged_raises_escape)
+        _local.staged.append(exc)
+    if paths.is_silent():
+        return None
+    at = errors.where()
+    trace_log.record("raise", "jax.debug.callback", "a traced condition guards it", at=at)
+    stage(exc, jax.numpy.asarray(False), at)
+    raise paths.PathRaises(exc)   # nothing after it runs on this path, its callers' code included
+
+
+def stage_raised(exc: BaseException) -> bool:
+    """Stages `exc`, raised by the user's own code while a traced path that may never run
+    was traced (`lst.pop()` on an empty list in an untaken branch): Python raises it only
+    if that path runs, so the program does. False for any other exception (the runtime's,
+    JAX's, NumPy's), which the caller re-raises."""
+    if isinstance(exc, errors.AutographError) or paths.is_silent():
+        return False
+    where = errors.raised_at(exc)
+    if where is None or where[0] in _LIBRARIES:
+        return False
+    at = where[1]
+    trace_log.record("raise", "jax.debug.callback", "raised while a traced path was traced",
+                     at=at)
+    stage(exc, jax.numpy.asarray(False), at)
+    return True
+
+
+# Whose errors, raised while a path is traced, are errors of the program, not of a path.
+_LIBRARIES = frozenset({"jax", "jaxlib", "numpy", "ml_dtypes", "opt_einsum", "scipy"})
+
+
+def _caught_unconditionally(exc) -> bool:
+    """Whether a `try` body that this raise is in, under no traced condition of its own, catches it.
+
+    The traced condition is then around the whole `try` statement: the
+    raise and its handler run on the same paths, and Python raising it here,
+    while that path is traced, is exact.
+    """
+    depth = conditional_depth()
+    for guard in reversed(_local.guards):
+        if guard.depth != depth:
+            return False
+        if guard.in_try and isinstance(exc, guard.handled):
+            return True
+    return False
+
+
+class staged_raises_escape:
+    """Around a `try` with handlers: a staged raise of a type they catch, in its body, is an error.
+
+    The handlers run while the function is traced; the staged exception is
+    raised only when the compiled program runs, past them. Raises staged in
+    the handlers, `else` or `finally` are not caught by them and are fine.
+    """
+    __slots__ = ("handled", "in_body", "depth", "in_try")
+
+    def __init__(self, handled):
+        self.handled = handled
+        self.in_body = []
+        self.depth = 0        # traced conditions around the `try` statement
+        self.in_try = False   # its body is running (not a handler, else or finally)
+
+    def __enter__(self):
+        self.depth = conditional_depth()
+        _local.guards.append(self)
+
+    @staticmethod
+    @contextlib.contextmanager
+    def body():
+        """Around the `try` body: notes what is staged there, for the innermost guard."""
+        guard = _local.guards[-1]
+        mark = len(_local.staged)
+        guard.in_try = True
+        try:
+            yield
+        finally:
+            guard.in_try = False
+            guard.in_body = _local.staged[mark:]
+
+    def __exit__(self, kind, value, tb):
+        _local.guards.pop()
+        if not _local.guards:
+            _local.staged.clear()
+        if kind is not None and not issubclass(kind, paths.PathRaises):
+            return False
+        caught = [e for e in self.in_body if isinstance(e, self.handled)]
+        if caught:
+            raise _caught_staged_raise(caught[0])
+        return False
+
+
+def _caught_staged_raise(e):
+    """The error for a raise under a traced condition that a `try` around it would catch."""
+    return errors.StagedRaiseError(errors.message(
+        f"{type(e).__name__} is raised under a traced condition inside a `try` statement "
+        "that catches it",
+        details=("A traced condition is decided when the compiled program runs, after "
+                 "the `try` statement was traced; its handler cannot catch the exception "
+                 "then.",),
+        at=errors.where(),
+        fix="Make the condition a Python value, or return a flag (jnp.where) instead of "
+            "raising and catching."))
+
+
+class _Local(threading.local):
+    def __init__(self):
+        self.guards = []   # the open staged_raises_escape, innermost last
+        self.staged = []   # exceptions staged while one is open
+
+
+_local = _Local()
