@@ -116,7 +116,7 @@ def _lax_if_once(pred, body, orelse, get_state, set_state, names, at, construct,
                 st.restore(saved)
                 set_state(init)
             out = st.flatten(get_state(), names)
-            mutations.after_block(out)
+            mutations.after_block(out, init)
             return [l for v in out for l in v.leaves if is_array(l)], (out, raises)
         return tracing.trace(run, [])
 

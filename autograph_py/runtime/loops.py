@@ -283,7 +283,7 @@ def _settle(construct, names, init_vars, step_body, index_avals, get_state, set_
                     raised[:] = [e]
             outs = [st.lift_to_match(v_in, v_out)[1] if st.is_unbound_unless(v_in.value)
                     else v_out for v_in, v_out in zip(ins, st.flatten(get_state(), names))]
-            mutations.after_block(outs)
+            mutations.after_block(outs, values)
             carried_out, ys = _step_outputs(plan, outs)
             return carried_out + ys, (ins, outs, read_unassigned)
 

@@ -80,19 +80,19 @@ class ContentsChange(Change):
     As state, the container stays the same object: its contents are the
     state variable, written back in place.
     """
-    __slots__ = ("method",)
+    __slots__ = ("method", "name")
 
     def __init__(self, obj, method: str):
         # One change per container (key None), whichever methods change it: its entry is
         # the contents before the first.
         super().__init__(obj, "contents", None, _contents(obj))
-        self.method = method
+        self.method, self.name = method, _name_of(obj)
 
     def kind_key(self):
         return id(self.obj), self.kind, self.key   # never the "same change of a new object"
 
     def label(self) -> str:
-        return f"the {type(self.obj).__name__} that .{self.method}() changes"
+        return self.name or f"the {type(self.obj).__name__} that .{self.method}() changes"
 
     def read(self):
         return _contents(self.obj)
@@ -114,11 +114,11 @@ class ContentsChange(Change):
 class InPlaceChange(ContentsChange):
     """Items of a list or dict that the block can see, changed by the block itself through a
     name its state does not carry (`e = d; e["s"] += 1.0`, with neither name read after)."""
-    __slots__ = ("name",)
+    __slots__ = ()
 
-    def __init__(self, obj, entry, name=None):
+    def __init__(self, obj, entry):
         Change.__init__(self, obj, "contents", None, entry)
-        self.method, self.name = "__setitem__", name
+        self.method, self.name = "__setitem__", _name_of(obj)
 
     def label(self) -> str:
         return self.name or f"the {type(self.obj).__name__} changed in place through another name"
@@ -134,6 +134,15 @@ class InPlaceChange(ContentsChange):
         if any(k not in now for k in before):
             return None
         return [v for k, v in now.items() if before.get(k, _MISSING) is not v]
+
+
+def _name_of(obj):
+    """How the user's code names `obj`, a container a traced block sees (`v`, `v['a']`)."""
+    for w in reversed(_local.stack):
+        name = getattr(w.visible, "names", {}).get(id(obj))
+        if name is not None:
+            return name
+    return None
 
 
 def _contents(obj):
@@ -244,8 +253,7 @@ class Watch:
         for i, before in self.entry.items():
             c = self.visible[i]
             if (i, "contents", None) not in self.changes and not _same_contents(c, before):
-                self.changes[(i, "contents", None)] = InPlaceChange(
-                    c, before, getattr(self.visible, "names", {}).get(i))
+                self.changes[(i, "contents", None)] = InPlaceChange(c, before)
 
     def check(self, state_leaves, state_containers=frozenset()):
         """After a block's trace: which changes its state (`state_leaves`, and the lists and
@@ -398,17 +406,22 @@ def checkpoint() -> None:
         raise Restart()
 
 
-def after_block(state_vars) -> None:
+def after_block(state_vars, entry_values) -> None:
     """After one block's trace: note uncovered changes, and undo every change for the next.
 
     `state_vars` (state.Var) carry a change when one of their leaves is its
     value; not the items of a list, which may hold a copy of it (`c.append(d["s"])`).
+    A list or dict changed in place is carried by the state only if a state
+    variable held it on entry (`entry_values`) and one holds it after: each
+    iteration and branch then starts from the state's own value. One the
+    block bound to it (`e = d`, e first assigned there) does not carry it.
     """
     stack = _local.stack
     if stack:
+        held = {id(c) for c in containers_in(entry_values)}
+        held &= {id(c) for c in containers_in(v.value for v in state_vars)}
         stack[-1].note_in_place()
-        stack[-1].check([l for v in state_vars if v.size is None for l in v.leaves],
-                        {id(c) for c in containers_in(v.value for v in state_vars)})
+        stack[-1].check([l for v in state_vars if v.size is None for l in v.leaves], held)
         stack[-1].restore()
 
 
