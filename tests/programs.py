@@ -1292,6 +1292,29 @@ def f44_nested_dict_changed_through_a_name_in_nested_blocks(x, xs):
     return d["in"]["s"]
 
 
+@program((f32([1.0, 2.0, 3.0]),), (f32([-1.0]),))
+def two_names_for_a_list_made_in_a_scan_stay_one_list(xs):
+    # Both names came out of the scan as separate lists: the change through `c`
+    # missed `b` (fuzz seed 9200 config shapes-alias program 952).
+    for x in xs:
+        a = [x, 1.0]
+        t, b = 1.0, a
+    c = a
+    c[1] = 0.5
+    return b
+
+
+@program((i32(2),), (i32(1),))
+def two_names_for_a_dict_made_in_a_traced_range_stay_one_dict(n):
+    d = {"s": 0.0}
+    e = d
+    for i in range(n):
+        d = {"s": 1.0}
+        e = d
+    e["s"] = 2.0
+    return d["s"]
+
+
 def _f44_add(d, k):
     for _ in range(2):
         d["s"] = d["s"] * 0.5 + k

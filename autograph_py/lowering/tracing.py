@@ -109,8 +109,3 @@ def struct(aval):
                                 sharding=sharding,
                                 manual_axis_type=jax.sharding.ManualAxisType(varying=aval.vma))
 
-
-cond = lax.cond
-while_loop = lax.while_loop
-fori_loop = lax.fori_loop
-scan = lax.scan

@@ -9,8 +9,8 @@ from __future__ import annotations
 import jax.numpy as jnp
 
 from autograph_py import errors
-from autograph_py.lowering import tracing
-from autograph_py.runtime import state as st
+from autograph_py.lowering import lax as lowered, tracing
+from autograph_py.runtime import identity, state as st
 from autograph_py.runtime import mutations, paths, trace_log
 from autograph_py.runtime.dispatch import is_array, is_traced
 from autograph_py.runtime.raises import stage_raised
@@ -94,11 +94,11 @@ def _lax_if(cond, body, orelse, get_state, set_state, names, at, construct="`if`
 def _lax_if_once(pred, body, orelse, get_state, set_state, names, at, construct,
                  skip_keeps_earlier):
     init = get_state()
-    saved = st.containers(init)
+    saved = identity.containers(init)
 
     def traced(fn, negated):
         def run():
-            st.restore(saved)
+            identity.restore(saved)
             set_state(init)
             raises = False
             with conditional_region(), paths.taken_when(pred, negated):
@@ -113,7 +113,7 @@ def _lax_if_once(pred, body, orelse, get_state, set_state, names, at, construct,
                         raise
                     raises = True
             if raises:   # what the branch assigned before its raise never leaves it
-                st.restore(saved)
+                identity.restore(saved)
                 set_state(init)
             out = st.flatten(get_state(), names)
             mutations.after_block(out, init)
@@ -122,7 +122,7 @@ def _lax_if_once(pred, body, orelse, get_state, set_state, names, at, construct,
 
     (t_jaxpr, (t_vars, t_raises)), (f_jaxpr, (f_vars, f_raises)) = (traced(body, False),
                                                                     traced(orelse, True))
-    st.restore(saved)   # no branch's trace-time change stays in the entry objects
+    identity.restore(saved)   # no branch's trace-time change stays in the entry objects
     mutations.checkpoint()   # a callee changed an object the state misses: again, with it
     if t_raises != f_raises:
         # The outputs of a path that raises never reach anything: the other path's decide.
@@ -131,22 +131,8 @@ def _lax_if_once(pred, body, orelse, get_state, set_state, names, at, construct,
         plan = st.join_branches(names, (t_vars, f_vars), construct, at,
                                 else_keeps_earlier=skip_keeps_earlier)
 
-    def branch(closed, sources):
-        def run():
-            arrays = iter(tracing.replay(closed))
-            outs = []
-            for specs, leaves in zip(plan.specs, sources):
-                for spec, leaf in zip(specs, leaves):
-                    value = next(arrays) if is_array(leaf) else leaf
-                    if isinstance(spec, st.Dynamic):
-                        outs.append(tracing.zeros(spec.aval) if leaf is None
-                                    else tracing.cast(value, spec.aval))
-            return outs
-        return run
-
-    outs = iter(tracing.cond(pred, branch(t_jaxpr, plan.sources[0]),
-                             branch(f_jaxpr, plan.sources[1])))
-    values = st.keep_identity(st.rebuild(names, plan.treedefs, plan.specs, outs),
+    outs = iter(lowered.cond(pred, plan, (t_jaxpr, f_jaxpr)))
+    values = identity.keep_identity(st.rebuild(names, plan.treedefs, plan.specs, outs),
                               (t_vars, f_vars), mutations.visible_here())
     set_state(_with_assigning_condition(values, t_vars, f_vars, pred))
     if t_raises and f_raises and in_conditional_region():

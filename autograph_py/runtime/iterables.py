@@ -30,7 +30,7 @@ class TracedRange(_TracedIterable):
 
     def index_aval(self):
         """The loop index is an integer of the traced bounds' dtype (varying where they do)."""
-        from autograph_py.runtime.state import Aval, aval_of
+        from autograph_py.lowering.plans import Aval, aval_of
         traced = [v for v in (self.start, self.stop, self.step) if is_traced(v)]
         vma = frozenset().union(*(aval_of(v).vma for v in traced))
         return Aval((), jnp.result_type(*traced) if traced else jnp.dtype(jnp.int32), False, vma)

@@ -17,16 +17,14 @@ import jax
 import jax.numpy as jnp
 
 from autograph_py import errors
-from autograph_py.lowering import tracing
-from autograph_py.runtime import state as st
+from autograph_py.lowering import lax as lowered, plans, tracing
+from autograph_py.runtime import identity, settle, state as st
 from autograph_py.runtime import mutations, paths, trace_log
 from autograph_py.runtime.conditionals import _lax_if, as_predicate
-from autograph_py.runtime.dispatch import in_trace, is_array, is_traced
+from autograph_py.runtime.dispatch import in_trace, is_traced
 from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedReversed, TracedZip
 from autograph_py.runtime.undefined import (checked_at_run_time, conditional_region,
-                                           in_conditional_region, unassigned_reads)
-
-_MAX_RETRACES = 6
+                                           in_conditional_region)
 
 
 def while_stmt(test, body, get_state, set_state, names, opts=None, nouts=None):
@@ -211,7 +209,7 @@ def _raises_now(path: paths.PathRaises):
 
 def _python_int(i):
     """A scanned index, weakly typed as the Python int it stands for."""
-    return tracing.cast(i, st.Aval((), i.dtype, True))
+    return tracing.cast(i, plans.Aval((), i.dtype, True))
 
 
 def _consumed(r: range, it) -> int:
@@ -220,99 +218,6 @@ def _consumed(r: range, it) -> int:
 
 
 # --------------------------------------------------------------- lax paths
-
-def _rebuild(plan: st.LoopPlan, names, carried):
-    return st.rebuild(names, plan.treedefs, plan.specs, carried)
-
-
-def _initial_carry(plan: st.LoopPlan, init_vars):
-    out = []
-    for specs, var in zip(plan.specs, init_vars):
-        leaves = var.leaves if len(var.leaves) == len(specs) else [None] * len(specs)
-        for spec, leaf in zip(specs, leaves):
-            if isinstance(spec, st.Dynamic):
-                out.append(tracing.zeros(spec.aval) if leaf is None or st.is_undefined(leaf)
-                           else tracing.cast(leaf, spec.aval))
-    return out
-
-
-def _step_outputs(plan: st.LoopPlan, outs):
-    """Carried outputs cast to the plan's types, and appended list items (scan ys)."""
-    carried, ys = [], []
-    for i, (specs, var) in enumerate(zip(plan.specs, outs)):
-        if i in plan.appends:
-            n_prefix, _ = plan.appends[i]
-            for item in var.value[n_prefix:]:
-                ys.extend(jax.tree_util.tree_leaves(item))
-            continue
-        leaves = var.leaves if len(var.leaves) == len(specs) else [None] * len(specs)
-        for spec, leaf in zip(specs, leaves):
-            if isinstance(spec, st.Dynamic):
-                ok = st.is_dynamic_leaf(leaf) and tuple(jnp.shape(leaf)) == spec.aval.shape
-                carried.append(tracing.cast(leaf, spec.aval) if ok else tracing.zeros(spec.aval))
-    return carried, ys
-
-
-def _settle(construct, names, init_vars, step_body, index_avals, get_state, set_state, at,
-            allow_append, may_not_run=False, raised=None):
-    """Traces one iteration until the carried types stop changing.
-
-    `step_body(*index_args)` runs the user's body for one iteration (after the
-    state was set); `index_avals` are the avals of its leading arguments (the
-    loop index or the scanned item). Returns the plan, the closed jaxpr of
-    `(index..., carried...) -> (carried..., ys...)`, and the state after the
-    traced iteration. `may_not_run`: see state.update_loop_plan. `raised`, a
-    list: afterwards it holds the body's PathRaises if the settled body always raises.
-    """
-    plan = st.initial_loop_plan(init_vars)
-    n_index = len(index_avals)
-    raised = [] if raised is None else raised
-    for _ in range(_MAX_RETRACES):
-        raised.clear()
-
-        def step(*args, plan=plan):
-            index, carried = args[:n_index], args[n_index:]
-            values = _rebuild(plan, names, carried)
-            ins = st.flatten(values, names)
-            set_state(values)
-            with conditional_region(), unassigned_reads() as read_unassigned:
-                try:
-                    step_body(*index)
-                except paths.PathRaises as e:   # an iteration that runs fails: outputs are moot
-                    set_state(values)
-                    raised[:] = [e]
-            outs = [st.lift_to_match(v_in, v_out)[1] if st.is_unbound_unless(v_in.value)
-                    else v_out for v_in, v_out in zip(ins, st.flatten(get_state(), names))]
-            mutations.after_block(outs, values)
-            carried_out, ys = _step_outputs(plan, outs)
-            return carried_out + ys, (ins, outs, read_unassigned)
-
-        closed, (ins, outs, read_unassigned) = tracing.trace(
-            step, list(index_avals) + plan.dynamic_avals())
-        # A variable read while unassigned is carried with whether it is, as in a loop
-        # that may not run: an iteration may read it before any assigned it.
-        plan, changed = st.update_loop_plan(plan, names, ins, outs, construct, at, allow_append,
-                                            may_not_run or frozenset(read_unassigned))
-        if not changed:
-            mutations.checkpoint()   # a callee changed an object the state misses: again
-            return plan, closed, outs
-    raise errors.StateError(errors.message(
-        f"the types of the state of this {construct} did not settle after "
-        f"{_MAX_RETRACES} traces of its body", at=at,
-        fix="Give the loop variables their final dtypes before the loop."))
-
-
-def _settle_checked(construct, names, init_vars, step_body, masked_body, index_avals, get_state,
-                    set_state, at, allow_append):
-    """`_settle` of a loop that may run zero times, traced again with `masked_body` where
-    the body has run-time checks."""
-    before = paths.checks()
-    settled = _settle(construct, names, init_vars, step_body, index_avals, get_state, set_state,
-                      at, allow_append, may_not_run=True)
-    if paths.checks() == before:
-        return settled
-    return _settle(construct, names, init_vars, masked_body, index_avals, get_state, set_state,
-                   at, allow_append, may_not_run=True)
 
 
 def _guarded(extra_test, body, get_state, set_state, names, at, first_runs=False):
@@ -357,11 +262,11 @@ def _lax_while_once(test, body, get_state, set_state, names, opts, at):
         with paths.taken_when(active):
             body()
 
-    plan, closed, outs = _settle_checked("`while` loop", names, init_vars, body, masked, [],
+    plan, closed, outs = settle.settle_checked("`while` loop", names, init_vars, body, masked, [],
                                          get_state, set_state, at, allow_append=False)
 
-    def cond_fun(carried):
-        set_state(_rebuild(plan, names, carried))
+    def traced_test(*carried):
+        set_state(settle.rebuild(plan, names, carried))
         with conditional_region(), mutations.watch() as w:  # its first run was on the Python path
             try:
                 t = test()
@@ -369,11 +274,12 @@ def _lax_while_once(test, body, get_state, set_state, names, opts, at):
                 t = False
         if w.changes:
             raise _test_changes_state(w.changes.values(), at)
-        return as_predicate(t, "`while` loop", at)
+        return [as_predicate(t, "`while` loop", at)], None
 
-    final = tracing.while_loop(cond_fun, lambda c: tracing.replay(closed, *c),
-                               _initial_carry(plan, init_vars))
-    set_state(st.keep_identity(_rebuild(plan, names, final), [outs], mutations.visible_here()))
+    test_jaxpr, _ = tracing.trace(traced_test, plan.dynamic_avals())
+    final = lowered.while_loop(test_jaxpr, closed, settle.initial_carry(plan, init_vars))
+    set_state(identity.keep_identity(settle.rebuild(plan, names, final), [outs],
+                                     mutations.visible_here(), entry=init_vars))
 
 
 def _test_changes_state(changes, at):
@@ -404,32 +310,25 @@ def _lax_range_once(r: TracedRange, extra_test, body, get_state, set_state, name
         with paths.taken_when(jnp.where(step > 0, i < stop, i > stop)):
             run(i)
 
-    plan, closed, outs = _settle_checked("`for` loop over a traced range", names, init_vars,
+    plan, closed, outs = settle.settle_checked("`for` loop over a traced range", names, init_vars,
                                          run, masked, [i_aval], get_state, set_state, at,
                                          allow_append=False)
-    init = _initial_carry(plan, init_vars)
+    init = settle.initial_carry(plan, init_vars)
     if extra_test is None and isinstance(r.step, int) and r.step == 1:
         trace_log.record("for", "lax.fori_loop", "range bound is traced", at=at)
-        final = tracing.fori_loop(start, stop, lambda i, c: tracing.replay(closed, i, *c), init)
+        final = lowered.fori_loop(start, stop, closed, init)
     else:
         trace_log.record("for", "lax.while_loop", "range bound is traced and the loop may exit "
                          "early" if extra_test is not None else "range step is not 1", at=at)
-
-        def cond_fun(c):
-            i, carried = c[0], c[1:]
-            more = jnp.where(step > 0, i < stop, i > stop)
-            if extra_test is None:
-                return more
-            set_state(_rebuild(plan, names, carried))
-            t = as_predicate(extra_test(), "loop", at)
-            return jnp.logical_and(more, t)
-
-        def body_fun(c):
-            i, carried = c[0], c[1:]
-            return [i + step] + tracing.replay(closed, i, *carried)
-
-        final = tracing.while_loop(cond_fun, body_fun, [start] + init)[1:]
-    set_state(st.keep_identity(_rebuild(plan, names, final), [outs], mutations.visible_here()))
+        test_jaxpr = None
+        if extra_test is not None:
+            def traced_test(*carried):
+                set_state(settle.rebuild(plan, names, carried))
+                return [as_predicate(extra_test(), "loop", at)], None
+            test_jaxpr, _ = tracing.trace(traced_test, plan.dynamic_avals())
+        final = lowered.range_while(start, stop, step, closed, init, test_jaxpr)
+    set_state(identity.keep_identity(settle.rebuild(plan, names, final), [outs],
+                                     mutations.visible_here(), entry=init_vars))
 
 
 def _lax_scan(xs, make_item, extra_test, body, get_state, set_state, names, opts, at,
@@ -453,7 +352,7 @@ def _lax_scan_once(xs, make_item, extra_test, body, get_state, set_state, names,
         xs = (xs, exists)   # the item flag is scanned with the items
     x_leaves, x_tree = jax.tree_util.tree_flatten(xs)
     length = x_leaves[0].shape[0]
-    item_avals = [dataclasses.replace(st.aval_of(x), shape=tuple(x.shape[1:]), weak_type=False)
+    item_avals = [dataclasses.replace(plans.aval_of(x), shape=tuple(x.shape[1:]), weak_type=False)
                   for x in x_leaves]
     first_runs = (length > 0 and extra_test is not None and exists is None
                   and _holds(extra_test()))
@@ -473,35 +372,18 @@ def _lax_scan_once(xs, make_item, extra_test, body, get_state, set_state, names,
 
     init_vars = st.flatten(get_state(), names)
     raised = []
-    plan, closed, outs = _settle("`for` loop over an array", names, init_vars, step_body,
+    plan, closed, outs = settle.settle("`for` loop over an array", names, init_vars, step_body,
                                  item_avals, get_state, set_state, at, allow_append=True,
                                  may_not_run=may_not_run, raised=raised)
-    n_carry = len(plan.dynamic_avals())
-
-    def scan_fn(carried, item):
-        out = tracing.replay(closed, *item, *carried)
-        return out[:n_carry], out[n_carry:]
-
-    final, ys = tracing.scan(scan_fn, _initial_carry(plan, init_vars), x_leaves,
-                             unroll=opts.get("unroll", 1))
-    after = plan
-    if length > 0:
-        # At least one iteration ran: what may be unassigned is what the last
-        # iteration left so, not what the loop started with.
-        after = st.LoopPlan(plan.treedefs, [
-            [dataclasses.replace(spec, poison=var.poison.get(j)) for j, spec in enumerate(specs)]
-            if len(specs) == len(var.leaves) else specs
-            for specs, var in zip(plan.specs, outs)], plan.appends)
-    values = list(_rebuild(after, names, final))
-    ys = iter(ys)
-    for i, (n_prefix, items) in plan.appends.items():
-        stacked = [[next(ys) for _ in avals] for _, avals in items]
-        grown = init_vars[i].value  # the user's list object: extended in place, as in Python
-        for k in range(length):
-            for (td, _), leaves in zip(items, stacked):
-                grown.append(td.unflatten([leaf[k] for leaf in leaves]))
-        values[i] = grown
-    set_state(st.keep_identity(values, [outs], mutations.visible_here()))
+    final, ys = lowered.scan(closed, settle.initial_carry(plan, init_vars), x_leaves,
+                             len(plan.dynamic_avals()), unroll=opts.get("unroll", 1))
+    values = settle.scanned_state(plan, names, init_vars, outs, final, ys, length)
+    may_stay = length == 0 or may_not_run or exists is not None or (
+        extra_test is not None and not first_runs)   # the state may be the entry state
+    set_state(identity.keep_identity(values, [outs], mutations.visible_here(),
+                               entry=init_vars if may_stay else None))
     if raised and length > 0 and exists is None and not may_not_run and (
             extra_test is None or first_runs):
         _raises_now(raised[0])   # its first iteration runs, and every iteration raises
+
+

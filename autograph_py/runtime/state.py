@@ -15,7 +15,6 @@ variable and shows both sides.
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,48 +23,11 @@ import numpy as np
 from jax._src import dtypes as _dtypes
 
 from autograph_py import errors
-from autograph_py.lowering import tracing
-from autograph_py.runtime import mutations
+from autograph_py.lowering.plans import Aval, BranchPlan, Dynamic, Static, aval_of
 from autograph_py.runtime.dispatch import is_array, is_py_scalar
 from autograph_py.runtime.undefined import (MaybeUndefined, UnboundUnlessAssigned,
                                             UndefinedReturnValue, is_placeholder, is_undefined,
                                             lift_assigned)
-
-
-@dataclass(frozen=True)
-class Aval:
-    shape: tuple
-    dtype: Any
-    weak_type: bool
-    # Inside `shard_map`: the mesh axes along which the value varies. A lax
-    # carry must keep one set, so joins take the union (see tracing.cast).
-    vma: frozenset = frozenset()
-
-    def __str__(self):
-        dims = ",".join(map(str, self.shape))
-        varying = "{V:" + ",".join(sorted(self.vma)) + "}" if self.vma else ""
-        return f"{'~' if self.weak_type else ''}{np.dtype(self.dtype).name}[{dims}]{varying}"
-
-    def struct(self):
-        return tracing.struct(self)
-
-
-def aval_of(v) -> Aval:
-    a = jax.typeof(v)
-    return Aval(tuple(a.shape), a.dtype, bool(getattr(a, "weak_type", False)),
-                tracing.varying_axes(a))
-
-
-@dataclass(frozen=True)
-class Static:
-    value: Any
-    poison: tuple | None = None   # set: the value is missing on some path (see MaybeUndefined)
-
-
-@dataclass(frozen=True)
-class Dynamic:
-    aval: Aval
-    poison: tuple | None = None
 
 
 def rebuild(names, treedefs, specs, dynamic) -> tuple:
@@ -97,7 +59,6 @@ class Var:
     def as_traced(self):
         """The value as it was when flattened (a list changed in place since is not)."""
         return self.treedef.unflatten(self.leaves)
-
 
 
 def outputs_only(get_state, set_state, names, nouts, construct: str, at: str,
@@ -189,64 +150,6 @@ def lift_to_match(a: Var, b: Var) -> tuple[Var, Var]:
     return a, b
 
 
-def containers(values) -> list:
-    """(container, copy of its contents) for each list and dict that `values` hold.
-
-    A branch that changes one in place (`lst.append(v)`, `d["a"]["b"] = 1`)
-    changes the entry value the other branch starts from; restoring these
-    gives each branch, and the code after the construct, the entry contents.
-    """
-    return [(c, list(c) if isinstance(c, list) else dict(c)) for c in mutations.containers_in(values)]
-
-
-def restore(saved: list) -> None:
-    for obj, contents in saved:
-        mutations.put_contents(obj, contents)
-
-
-def keep_identity(values, sides, visible_ids) -> tuple:
-    """`values` (rebuilt after a construct), where every traced side left a variable bound to
-    one object that exists outside the construct (`e = d` in the body), bound to it again.
-
-    A rebuilt value is a new object; Python's is the same one, so a later
-    change through either name shows through the other. Where the construct
-    changed the object through the alias, the object gets the output contents.
-    """
-    values = list(values)
-    for i, value in enumerate(values):
-        objs = [side[i].value.value if isinstance(side[i].value, UnboundUnlessAssigned)
-                else side[i].value for side in sides]
-        o = objs[0]
-        if (id(o) not in visible_ids or not all(x is o for x in objs)
-                or isinstance(values[i], MaybeUndefined)):
-            continue
-        rebuilt = value.value if isinstance(value, UnboundUnlessAssigned) else value
-        now = jax.tree_util.tree_leaves(o, is_leaf=is_placeholder)
-        untouched = all(len(side[i].leaves) == len(now) and all(
-            a is b for a, b in zip(side[i].leaves, now)) for side in sides)
-        if not untouched and not _refill(o, rebuilt):
-            continue
-        values[i] = (UnboundUnlessAssigned(value.name, o, value.assigned)
-                     if isinstance(value, UnboundUnlessAssigned) else o)
-    return tuple(values)
-
-
-def _refill(o, rebuilt) -> bool:
-    """Gives the object `o` the construct's output contents `rebuilt` (its own structure), in
-    place: the construct may have changed it (`e = d; e["s"] = x`). False if it cannot."""
-    if type(o) is not type(rebuilt):
-        return False
-    if isinstance(o, list):
-        o[:] = rebuilt
-        return True
-    if isinstance(o, dict):
-        o.clear()
-        o.update(rebuilt)
-        return True
-    a, b = (jax.tree_util.tree_leaves(v, is_leaf=is_placeholder) for v in (o, rebuilt))
-    return len(a) == len(b) and all(x is y for x, y in zip(a, b))
-
-
 def is_dynamic_leaf(v) -> bool:
     return is_array(v) or is_py_scalar(v)
 
@@ -300,13 +203,6 @@ def _same_static(a, b) -> bool:
 
 
 # ---------------------------------------------------------------- branches
-
-@dataclass
-class BranchPlan:
-    """How the outputs of both branches of a traced `if` are joined."""
-    treedefs: list
-    specs: list          # per var: list of Static | Dynamic
-    sources: tuple       # per branch, per var: list of leaves (None = zeros placeholder)
 
 
 def join_branches(names, sides, construct: str, at: str, labels=("if", "else"),
@@ -405,139 +301,3 @@ def _mismatch(name, construct, at, labels, a, b, what="value"):
             "(for example pad or reshape it), or make the condition a Python value."
             + (" A function cannot return None on one traced path and a value on another."
                if name == "<return value>" else "")))
-
-
-# ------------------------------------------------------------------- loops
-
-@dataclass
-class LoopPlan:
-    """Which leaves of the loop state are carried through lax, and as what."""
-    treedefs: list
-    specs: list                      # per var: list of Static | Dynamic
-    appends: dict = field(default_factory=dict)   # var index -> (n_prefix, [item treedef, item avals])
-
-    def dynamic_avals(self):
-        return [s.aval for vs in self.specs for s in vs if isinstance(s, Dynamic)]
-
-
-def initial_loop_plan(init_vars: list[Var]) -> LoopPlan:
-    specs = []
-    for v in init_vars:
-        specs.append([Dynamic(aval_of(l), v.poison.get(j)) if is_array(l)
-                      else Static(l, v.poison.get(j)) for j, l in enumerate(v.leaves)])
-    return LoopPlan([v.treedef for v in init_vars], specs)
-
-
-def update_loop_plan(plan: LoopPlan, names, ins: list[Var], outs: list[Var], construct: str,
-                     at: str, allow_append: bool, may_not_run: bool = False
-                     ) -> tuple[LoopPlan, bool]:
-    """Joins loop entry state with the state after one iteration.
-
-    Returns the widened plan and whether it changed (the body must then be
-    traced again with the new types). `may_not_run`: the loop may run zero
-    times, so a variable first assigned in its body is carried as an
-    UnboundUnlessAssigned (its value and whether an iteration assigned it);
-    a set of names: only those (read in the body before it assigned them).
-    """
-    changed = False
-    treedefs, specs, appends = list(plan.treedefs), [list(s) for s in plan.specs], dict(plan.appends)
-    for i, (name, v_in, v_out) in enumerate(zip(names, ins, outs)):
-        if is_undefined(v_in.value):
-            if is_undefined(v_out.value):
-                continue
-            lift = may_not_run is True or (may_not_run and name in may_not_run)
-            if lift and not isinstance(v_in.value, UndefinedReturnValue):
-                # Unassigned on entry, so also on the paths of this trace that skip the
-                # assignment (MaybeUndefined): the next trace carries whether it is.
-                v_out = lifted(v_out)
-            treedefs[i] = v_out.treedef
-            specs[i] = [Dynamic(aval_of(l), v_out.poison.get(j)) if is_dynamic_leaf(l)
-                        else Static(l, v_out.poison.get(j)) for j, l in enumerate(v_out.leaves)]
-            changed = True
-            continue
-        if i in appends:
-            continue
-        if v_in.treedef != v_out.treedef:
-            grown = _appended_items(v_in, v_out.value)
-            if grown is None:
-                raise _loop_mismatch(name, construct, at, v_in.as_traced(), v_out.as_traced(), "structure")
-            if not allow_append:
-                raise errors.TracedListError(errors.message(
-                    f"list '{name}' grows in the {construct} whose trip count is traced",
-                    details=(f"entry: {v_in.size} items, after one iteration: "
-                             f"{len(v_out.value)} items",),
-                    at=at,
-                    fix="Preallocate an array and write into it (`ys = ys.at[i].set(v)`), or loop "
-                        "over an array or a static range so the items can be stacked."))
-            items = []
-            for item in grown:
-                leaves, td = jax.tree_util.tree_flatten(item)
-                if not all(is_dynamic_leaf(l) for l in leaves):
-                    raise _loop_mismatch(name, construct, at, v_in.as_traced(), v_out.as_traced(), "type")
-                items.append((td, [aval_of(l) for l in leaves]))
-            appends[i] = (v_in.size, items)
-            specs[i] = [Static(l) for l in v_in.leaves]
-            changed = True
-            continue
-        for j, (spec, o) in enumerate(zip(specs[i], v_out.leaves)):
-            poison = spec.poison or v_out.poison.get(j)
-            if poison != spec.poison:
-                # A value that may be unassigned after one iteration may be so at
-                # the start of the next: trace again with the marked input.
-                spec = specs[i][j] = type(spec)(spec.value if isinstance(spec, Static)
-                                                else spec.aval, poison)
-                changed = True
-            if isinstance(spec, Static):
-                if _same_static(spec.value, o):
-                    continue
-                if not (is_dynamic_leaf(spec.value) and is_dynamic_leaf(o)):
-                    raise _loop_mismatch(name, construct, at, v_in.as_traced(), v_out.as_traced(), "type")
-                base = aval_of(spec.value)
-            else:
-                if not is_dynamic_leaf(o):
-                    raise _loop_mismatch(name, construct, at, v_in.as_traced(), v_out.as_traced(), "type")
-                base = spec.aval
-
-            def shape_error():
-                raise _loop_mismatch(name, construct, at, v_in.as_traced(), v_out.as_traced(), "shape")
-            out = aval_of(o)
-            if base.weak_type and not out.weak_type:
-                # A Python scalar or weak value on entry takes the dtype the body gives it.
-                if base.shape != out.shape:
-                    shape_error()
-                joined = dataclasses.replace(out, vma=out.vma | base.vma)
-            else:
-                joined = join_avals(base, out, shape_error)
-                if joined.dtype != out.dtype and not out.weak_type:
-                    # The body makes a narrower dtype (float to int, int32 to bool, ...)
-                    # than the loop carries; eagerly it would have that dtype afterwards.
-                    raise _loop_mismatch(name, construct, at, v_in.as_traced(), v_out.as_traced(), "dtype")
-            if isinstance(spec, Static) or joined != spec.aval:
-                specs[i][j] = Dynamic(joined, poison)
-                changed = True
-    return LoopPlan(treedefs, specs, appends), changed
-
-
-def _appended_items(before: Var, after):
-    """The items appended to a list in one iteration, or None if it changed otherwise."""
-    n = before.size
-    if n is None or type(after) is not list or len(after) <= n:
-        return None
-    prefix = jax.tree_util.tree_leaves(after[:n], is_leaf=is_placeholder)
-    if len(prefix) != len(before.leaves) or not all(a is b for a, b in zip(prefix, before.leaves)):
-        return None
-    return after[n:]
-
-
-def _loop_mismatch(name, construct, at, before, after, what):
-    return errors.StateError(errors.message(
-        f"{quoted(name)} changes {what} from one iteration to the next of the {construct} whose "
-        "condition is traced",
-        details=(f"at loop entry:        {describe(before)}",
-                 f"after one iteration:  {describe(after)}"
-                 f"{errors.lines_note(errors.assignment_lines(at, name)[0])}"),
-        at=at,
-        fix=(f"Give {quoted(name)} one dtype: start it with the dtype the body gives it, or cast "
-             "the new value back (`.astype(...)`)." if what == "dtype" else
-             f"Keep {quoted(name)} the same shape and structure in every iteration: preallocate "
-             "it at its final size before the loop, or make the loop condition a Python value.")))

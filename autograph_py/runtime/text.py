@@ -22,7 +22,7 @@ import numpy as np
 
 from autograph_py.lowering import tracing
 from autograph_py.runtime.dispatch import in_trace, is_traced
-from autograph_py.runtime.state import Aval
+from autograph_py.lowering.plans import Aval
 
 _SLOT = object()        # where a traced value goes in a recipe's leaves
 _WEAK_SLOT = object()   # ...one whose type is weak (a Python scalar's): its repr says so

@@ -1,0 +1,79 @@
+"""The lax form of each construct: one function per form, from a plan and closed jaxprs.
+
+The runtime traced the blocks (a branch, one iteration, a loop test) to
+closed jaxprs and settled their types into a plan (lowering/plans.py);
+these functions only replay the jaxprs inside the lax call:
+
+    traced `if` / conditional expression   cond
+    `while` with a traced test             while_loop
+    `for i in range(n)`, traced n, step 1  fori_loop
+    the same with another step or a break  range_while
+    `for x in xs` over a traced array      scan
+"""
+from __future__ import annotations
+
+import jax
+from jax import lax
+import numpy as np
+
+from autograph_py.lowering import plans, tracing
+
+_ARRAYS = (jax.Array, np.ndarray, np.generic)
+
+
+def cond(pred, plan: plans.BranchPlan, closed) -> list:
+    """`lax.cond(pred, ...)` of the two traced branches `closed` (true, false): each
+    gives the plan's dynamic leaves, cast to the joined types, zeros where the branch
+    left a leaf unassigned."""
+    def branch(jaxpr, sources):
+        def run():
+            arrays = iter(tracing.replay(jaxpr))
+            outs = []
+            for specs, leaves in zip(plan.specs, sources):
+                for spec, leaf in zip(specs, leaves):
+                    value = next(arrays) if isinstance(leaf, _ARRAYS) else leaf
+                    if isinstance(spec, plans.Dynamic):
+                        outs.append(tracing.zeros(spec.aval) if leaf is None
+                                    else tracing.cast(value, spec.aval))
+            return outs
+        return run
+
+    return lax.cond(pred, branch(closed[0], plan.sources[0]),
+                    branch(closed[1], plan.sources[1]))
+
+
+def while_loop(test, body, init) -> list:
+    """`lax.while_loop` of a traced test and body, both `(carry...) -> ...` jaxprs."""
+    return lax.while_loop(lambda c: tracing.replay(test, *c)[0],
+                          lambda c: tracing.replay(body, *c), init)
+
+
+def fori_loop(start, stop, body, init) -> list:
+    """`lax.fori_loop` of a traced body `(i, carry...) -> carry`."""
+    return lax.fori_loop(start, stop, lambda i, c: tracing.replay(body, i, *c), init)
+
+
+def range_while(start, stop, step, body, init, test=None) -> list:
+    """A `for` over a traced range with any step, ended early where the traced `test`
+    (`(carry...) -> bool`, a `break`) is false: a while_loop over (i, carry...)."""
+    def cond_fun(c):
+        i, carried = c[0], c[1:]
+        more = jax.numpy.where(step > 0, i < stop, i > stop)
+        if test is None:
+            return more
+        return jax.numpy.logical_and(more, tracing.replay(test, *carried)[0])
+
+    def body_fun(c):
+        i, carried = c[0], c[1:]
+        return [i + step] + tracing.replay(body, i, *carried)
+
+    return lax.while_loop(cond_fun, body_fun, [start] + list(init))[1:]
+
+
+def scan(body, init, xs, n_carry: int, unroll=1):
+    """`lax.scan` of a traced body `(item..., carry...) -> (carry..., ys...)`."""
+    def scan_fn(carried, item):
+        out = tracing.replay(body, *item, *carried)
+        return out[:n_carry], out[n_carry:]
+
+    return lax.scan(scan_fn, init, xs, unroll=unroll)

@@ -1,0 +1,144 @@
+"""The state of a traced loop: which leaves lax carries, settled over retraces.
+
+The loop's body is traced on the entry state; where an iteration changes a
+leaf's type (a Python scalar that becomes an array, a weak type that
+becomes strong, a list that grows by appends in a scan), the plan is
+updated and the body traced again (runtime/loops.py), until nothing changes.
+A change of shape or structure is an error naming the variable.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+import jax
+
+from autograph_py import errors
+from autograph_py.lowering.plans import Dynamic, LoopPlan, Static, aval_of
+from autograph_py.runtime.dispatch import is_array
+from autograph_py.runtime.state import (Var, _same_static, describe, is_dynamic_leaf, join_avals,
+                                        lifted, quoted)
+from autograph_py.runtime.undefined import UndefinedReturnValue, is_placeholder, is_undefined
+
+
+def initial_loop_plan(init_vars: list[Var]) -> LoopPlan:
+    specs = []
+    for v in init_vars:
+        specs.append([Dynamic(aval_of(l), v.poison.get(j)) if is_array(l)
+                      else Static(l, v.poison.get(j)) for j, l in enumerate(v.leaves)])
+    return LoopPlan([v.treedef for v in init_vars], specs)
+
+
+def update_loop_plan(plan: LoopPlan, names, ins: list[Var], outs: list[Var], construct: str,
+                     at: str, allow_append: bool, may_not_run: bool = False
+                     ) -> tuple[LoopPlan, bool]:
+    """Joins loop entry state with the state after one iteration.
+
+    Returns the widened plan and whether it changed (the body must then be
+    traced again with the new types). `may_not_run`: the loop may run zero
+    times, so a variable first assigned in its body is carried as an
+    UnboundUnlessAssigned (its value and whether an iteration assigned it);
+    a set of names: only those (read in the body before it assigned them).
+    """
+    changed = False
+    treedefs, specs, appends = list(plan.treedefs), [list(s) for s in plan.specs], dict(plan.appends)
+    for i, (name, v_in, v_out) in enumerate(zip(names, ins, outs)):
+        if is_undefined(v_in.value):
+            if is_undefined(v_out.value):
+                continue
+            lift = may_not_run is True or (may_not_run and name in may_not_run)
+            if lift and not isinstance(v_in.value, UndefinedReturnValue):
+                # Unassigned on entry, so also on the paths of this trace that skip the
+                # assignment (MaybeUndefined): the next trace carries whether it is.
+                v_out = lifted(v_out)
+            treedefs[i] = v_out.treedef
+            specs[i] = [Dynamic(aval_of(l), v_out.poison.get(j)) if is_dynamic_leaf(l)
+                        else Static(l, v_out.poison.get(j)) for j, l in enumerate(v_out.leaves)]
+            changed = True
+            continue
+        if i in appends:
+            continue
+        if v_in.treedef != v_out.treedef:
+            grown = _appended_items(v_in, v_out.value)
+            if grown is None:
+                raise _loop_mismatch(name, construct, at, v_in.as_traced(), v_out.as_traced(), "structure")
+            if not allow_append:
+                raise errors.TracedListError(errors.message(
+                    f"list '{name}' grows in the {construct} whose trip count is traced",
+                    details=(f"entry: {v_in.size} items, after one iteration: "
+                             f"{len(v_out.value)} items",),
+                    at=at,
+                    fix="Preallocate an array and write into it (`ys = ys.at[i].set(v)`), or loop "
+                        "over an array or a static range so the items can be stacked."))
+            items = []
+            for item in grown:
+                leaves, td = jax.tree_util.tree_flatten(item)
+                if not all(is_dynamic_leaf(l) for l in leaves):
+                    raise _loop_mismatch(name, construct, at, v_in.as_traced(), v_out.as_traced(), "type")
+                items.append((td, [aval_of(l) for l in leaves]))
+            appends[i] = (v_in.size, items)
+            specs[i] = [Static(l) for l in v_in.leaves]
+            changed = True
+            continue
+        for j, (spec, o) in enumerate(zip(specs[i], v_out.leaves)):
+            poison = spec.poison or v_out.poison.get(j)
+            if poison != spec.poison:
+                # A value that may be unassigned after one iteration may be so at
+                # the start of the next: trace again with the marked input.
+                spec = specs[i][j] = type(spec)(spec.value if isinstance(spec, Static)
+                                                else spec.aval, poison)
+                changed = True
+            if isinstance(spec, Static):
+                if _same_static(spec.value, o):
+                    continue
+                if not (is_dynamic_leaf(spec.value) and is_dynamic_leaf(o)):
+                    raise _loop_mismatch(name, construct, at, v_in.as_traced(), v_out.as_traced(), "type")
+                base = aval_of(spec.value)
+            else:
+                if not is_dynamic_leaf(o):
+                    raise _loop_mismatch(name, construct, at, v_in.as_traced(), v_out.as_traced(), "type")
+                base = spec.aval
+
+            def shape_error():
+                raise _loop_mismatch(name, construct, at, v_in.as_traced(), v_out.as_traced(), "shape")
+            out = aval_of(o)
+            if base.weak_type and not out.weak_type:
+                # A Python scalar or weak value on entry takes the dtype the body gives it.
+                if base.shape != out.shape:
+                    shape_error()
+                joined = dataclasses.replace(out, vma=out.vma | base.vma)
+            else:
+                joined = join_avals(base, out, shape_error)
+                if joined.dtype != out.dtype and not out.weak_type:
+                    # The body makes a narrower dtype (float to int, int32 to bool, ...)
+                    # than the loop carries; eagerly it would have that dtype afterwards.
+                    raise _loop_mismatch(name, construct, at, v_in.as_traced(), v_out.as_traced(), "dtype")
+            if isinstance(spec, Static) or joined != spec.aval:
+                specs[i][j] = Dynamic(joined, poison)
+                changed = True
+    return LoopPlan(treedefs, specs, appends), changed
+
+
+def _appended_items(before: Var, after):
+    """The items appended to a list in one iteration, or None if it changed otherwise."""
+    n = before.size
+    if n is None or type(after) is not list or len(after) <= n:
+        return None
+    prefix = jax.tree_util.tree_leaves(after[:n], is_leaf=is_placeholder)
+    if len(prefix) != len(before.leaves) or not all(a is b for a, b in zip(prefix, before.leaves)):
+        return None
+    return after[n:]
+
+
+def _loop_mismatch(name, construct, at, before, after, what):
+    return errors.StateError(errors.message(
+        f"{quoted(name)} changes {what} from one iteration to the next of the {construct} whose "
+        "condition is traced",
+        details=(f"at loop entry:        {describe(before)}",
+                 f"after one iteration:  {describe(after)}"
+                 f"{errors.lines_note(errors.assignment_lines(at, name)[0])}"),
+        at=at,
+        fix=(f"Give {quoted(name)} one dtype: start it with the dtype the body gives it, or cast "
+             "the new value back (`.astype(...)`)." if what == "dtype" else
+             f"Keep {quoted(name)} the same shape and structure in every iteration: preallocate "
+             "it at its final size before the loop, or make the loop condition a Python value.")))
+

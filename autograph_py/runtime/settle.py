@@ -1,0 +1,140 @@
+"""Tracing one loop iteration until the types of its state settle.
+
+The body is traced on the entry state (runtime/loop_state.py plans which
+leaves lax carries); where an iteration changes a leaf's type, the plan
+changes and the body is traced again. A callee's change that the state
+misses restarts the whole construct (runtime/mutations.py). The result is
+the plan, the closed jaxpr of one iteration and the state it left.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+import jax
+import jax.numpy as jnp
+
+from autograph_py import errors
+from autograph_py.lowering import plans, tracing
+from autograph_py.runtime import loop_state, mutations, paths, state as st
+from autograph_py.runtime.undefined import conditional_region, unassigned_reads
+
+
+MAX_RETRACES = 6
+
+
+def rebuild(plan: plans.LoopPlan, names, carried):
+    return st.rebuild(names, plan.treedefs, plan.specs, carried)
+
+
+def initial_carry(plan: plans.LoopPlan, init_vars):
+    out = []
+    for specs, var in zip(plan.specs, init_vars):
+        leaves = var.leaves if len(var.leaves) == len(specs) else [None] * len(specs)
+        for spec, leaf in zip(specs, leaves):
+            if isinstance(spec, plans.Dynamic):
+                out.append(tracing.zeros(spec.aval) if leaf is None or st.is_undefined(leaf)
+                           else tracing.cast(leaf, spec.aval))
+    return out
+
+
+def step_outputs(plan: plans.LoopPlan, outs):
+    """Carried outputs cast to the plan's types, and appended list items (scan ys)."""
+    carried, ys = [], []
+    for i, (specs, var) in enumerate(zip(plan.specs, outs)):
+        if i in plan.appends:
+            n_prefix, _ = plan.appends[i]
+            for item in var.value[n_prefix:]:
+                ys.extend(jax.tree_util.tree_leaves(item))
+            continue
+        leaves = var.leaves if len(var.leaves) == len(specs) else [None] * len(specs)
+        for spec, leaf in zip(specs, leaves):
+            if isinstance(spec, plans.Dynamic):
+                ok = st.is_dynamic_leaf(leaf) and tuple(jnp.shape(leaf)) == spec.aval.shape
+                carried.append(tracing.cast(leaf, spec.aval) if ok else tracing.zeros(spec.aval))
+    return carried, ys
+
+
+def settle(construct, names, init_vars, step_body, index_avals, get_state, set_state, at,
+            allow_append, may_not_run=False, raised=None):
+    """Traces one iteration until the carried types stop changing.
+
+    `step_body(*index_args)` runs the user's body for one iteration (after the
+    state was set); `index_avals` are the avals of its leading arguments (the
+    loop index or the scanned item). Returns the plan, the closed jaxpr of
+    `(index..., carried...) -> (carried..., ys...)`, and the state after the
+    traced iteration. `may_not_run`: see state.update_loop_plan. `raised`, a
+    list: afterwards it holds the body's PathRaises if the settled body always raises.
+    """
+    plan = loop_state.initial_loop_plan(init_vars)
+    n_index = len(index_avals)
+    raised = [] if raised is None else raised
+    for _ in range(MAX_RETRACES):
+        raised.clear()
+
+        def step(*args, plan=plan):
+            index, carried = args[:n_index], args[n_index:]
+            values = rebuild(plan, names, carried)
+            ins = st.flatten(values, names)
+            set_state(values)
+            with conditional_region(), unassigned_reads() as read_unassigned:
+                try:
+                    step_body(*index)
+                except paths.PathRaises as e:   # an iteration that runs fails: outputs are moot
+                    set_state(values)
+                    raised[:] = [e]
+            outs = [st.lift_to_match(v_in, v_out)[1] if st.is_unbound_unless(v_in.value)
+                    else v_out for v_in, v_out in zip(ins, st.flatten(get_state(), names))]
+            mutations.after_block(outs, values)
+            carried_out, ys = step_outputs(plan, outs)
+            return carried_out + ys, (ins, outs, read_unassigned)
+
+        closed, (ins, outs, read_unassigned) = tracing.trace(
+            step, list(index_avals) + plan.dynamic_avals())
+        # A variable read while unassigned is carried with whether it is, as in a loop
+        # that may not run: an iteration may read it before any assigned it.
+        plan, changed = loop_state.update_loop_plan(plan, names, ins, outs, construct, at, allow_append,
+                                            may_not_run or frozenset(read_unassigned))
+        if not changed:
+            mutations.checkpoint()   # a callee changed an object the state misses: again
+            return plan, closed, outs
+    raise errors.StateError(errors.message(
+        f"the types of the state of this {construct} did not settle after "
+        f"{MAX_RETRACES} traces of its body", at=at,
+        fix="Give the loop variables their final dtypes before the loop."))
+
+
+def settle_checked(construct, names, init_vars, step_body, masked_body, index_avals, get_state,
+                    set_state, at, allow_append):
+    """`settle` of a loop that may run zero times, traced again with `masked_body` where
+    the body has run-time checks."""
+    before = paths.checks()
+    settled = settle(construct, names, init_vars, step_body, index_avals, get_state, set_state,
+                      at, allow_append, may_not_run=True)
+    if paths.checks() == before:
+        return settled
+    return settle(construct, names, init_vars, masked_body, index_avals, get_state, set_state,
+                   at, allow_append, may_not_run=True)
+
+
+def scanned_state(plan, names, init_vars, outs, final, ys, length) -> list:
+    """The state after a scan of `length` items: its final carry, and the lists the body
+    appended to, extended in place by the stacked items (`ys`), as in Python."""
+    after = plan
+    if length > 0:
+        # At least one iteration ran: what may be unassigned is what the last
+        # iteration left so, not what the loop started with.
+        after = plans.LoopPlan(plan.treedefs, [
+            [dataclasses.replace(spec, poison=var.poison.get(j)) for j, spec in enumerate(specs)]
+            if len(specs) == len(var.leaves) else specs
+            for specs, var in zip(plan.specs, outs)], plan.appends)
+    values = list(rebuild(after, names, final))
+    ys = iter(ys)
+    for i, (n_prefix, items) in plan.appends.items():
+        stacked = [[next(ys) for _ in avals] for _, avals in items]
+        grown = init_vars[i].value  # the user's list object
+        for k in range(length):
+            for (td, _), leaves in zip(items, stacked):
+                grown.append(td.unflatten([leaf[k] for leaf in leaves]))
+        values[i] = grown
+    return values
+
