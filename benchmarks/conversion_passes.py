@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import autograph_py  # noqa: E402
 import conversion_cost  # noqa: E402
-from autograph_py.compiler import parsing, pipeline  # noqa: E402
+from autograph_py.compiler import codegen, parsing, pipeline  # noqa: E402
 
 TIMES: collections.Counter = collections.Counter()
 
@@ -35,8 +35,8 @@ def _timed(label, fn):
     return run
 
 
-def _timed_transform(node, filename, name):
-    ctx = pipeline.Context(pipeline.Namer.for_tree(node), filename, name)
+def _timed_transform(node, filename, name, owner=None):
+    ctx = pipeline.Context(pipeline.Namer.for_tree(node), filename, name, owner=owner)
     for converter in pipeline.PIPELINE:
         label = converter.__name__.rsplit(".", 1)[-1]
         t0 = time.perf_counter()
@@ -46,7 +46,7 @@ def _timed_transform(node, filename, name):
         node = converter.transform(node, ctx)
         TIMES[f"analyses before {label}"] += t1 - t0
         TIMES[label] += time.perf_counter() - t1
-    _timed("fill locations", pipeline._fill_locations)(node)
+    _timed("fill locations", codegen.fill_locations)(node)
     return node
 
 
@@ -55,7 +55,7 @@ def main(copies: int = 5) -> None:
     for fn in conversion_cost._fresh_functions(tmp):   # warm-up: imports, template caches
         autograph_py.convert(fn)
     pipeline.transform = _timed_transform
-    pipeline._compile = _timed("compile (gast_to_ast + compile)", pipeline._compile)
+    codegen.compile_function = _timed("compile (gast_to_ast + compile)", codegen.compile_function)
     parsing.parse_function = _timed("parse", parsing.parse_function)
     n, total = 0, 0.0
     for _ in range(copies):

@@ -13,7 +13,7 @@ import types
 from autograph_py import errors
 from autograph_py.runtime import builtins as ag_builtins
 from autograph_py.runtime.dispatch import is_traced
-from autograph_py.runtime import mutations, trace_log
+from autograph_py.runtime import mutations, reach, trace_log
 
 # Top-level modules whose functions are called as they are.
 _LIBRARIES = frozenset({"jax", "jaxlib", "numpy", "scipy", "autograph_py", "gast", "ml_dtypes",
@@ -69,6 +69,10 @@ def converted_call(f, args, kwargs=None):
             args, kwargs = (*bound.args, *args), {**bound.keywords, **kwargs}
         else:
             args = (bound, *args)
+    return _call_converted(fn, converted, args, kwargs)
+
+
+def _call_converted(fn, converted, args, kwargs):
     depth = _depth.__dict__
     key = fn.__code__
     n = depth.get(key, 0)
@@ -77,7 +81,7 @@ def converted_call(f, args, kwargs=None):
         if not mutations.watching():
             return converted(*args, **kwargs)
         # Inside a traced block: an object the call changes may need to be state there.
-        snap = mutations.snapshot((*args, *kwargs.values()))   # `self` is args[0] by now
+        snap = reach.snapshot((*args, *kwargs.values()))   # `self` is args[0] by now
         out = converted(*args, **kwargs)
         mutations.record(snap)
         return out

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import jax
 
-from autograph_py.runtime import mutations
+from autograph_py.runtime import mutations, reach
 from autograph_py.runtime.undefined import MaybeUndefined, UnboundUnlessAssigned, is_placeholder
 
 
@@ -21,7 +21,7 @@ def containers(values) -> list:
     changes the entry value the other branch starts from; restoring these
     gives each branch, and the code after the construct, the entry contents.
     """
-    return [(c, list(c) if isinstance(c, list) else dict(c)) for c in mutations.containers_in(values)]
+    return [(c, list(c) if isinstance(c, list) else dict(c)) for c in reach.containers_in(values)]
 
 
 def restore(saved: list) -> None:

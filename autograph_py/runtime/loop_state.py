@@ -42,6 +42,8 @@ def update_loop_plan(plan: LoopPlan, names, ins: list[Var], outs: list[Var], con
     changed = False
     treedefs, specs, appends = list(plan.treedefs), [list(s) for s in plan.specs], dict(plan.appends)
     for i, (name, v_in, v_out) in enumerate(zip(names, ins, outs)):
+        def mismatch(what, name=name, v_in=v_in, v_out=v_out):
+            return _loop_mismatch(name, construct, at, v_in.as_traced(), v_out.as_traced(), what)
         if is_undefined(v_in.value):
             if is_undefined(v_out.value):
                 continue
@@ -54,68 +56,83 @@ def update_loop_plan(plan: LoopPlan, names, ins: list[Var], outs: list[Var], con
             specs[i] = [Dynamic(aval_of(l), v_out.poison.get(j)) if is_dynamic_leaf(l)
                         else Static(l, v_out.poison.get(j)) for j, l in enumerate(v_out.leaves)]
             changed = True
+        elif i in appends:
             continue
-        if i in appends:
-            continue
-        if v_in.treedef != v_out.treedef:
-            grown = _appended_items(v_in, v_out.value)
-            if grown is None:
-                raise _loop_mismatch(name, construct, at, v_in.as_traced(), v_out.as_traced(), "structure")
-            if not allow_append:
-                raise errors.TracedListError(errors.message(
-                    f"list '{name}' grows in the {construct} whose trip count is traced",
-                    details=(f"entry: {v_in.size} items, after one iteration: "
-                             f"{len(v_out.value)} items",),
-                    at=at,
-                    fix="Preallocate an array and write into it (`ys = ys.at[i].set(v)`), or loop "
-                        "over an array or a static range so the items can be stacked."))
-            items = []
-            for item in grown:
-                leaves, td = jax.tree_util.tree_flatten(item)
-                if not all(is_dynamic_leaf(l) for l in leaves):
-                    raise _loop_mismatch(name, construct, at, v_in.as_traced(), v_out.as_traced(), "type")
-                items.append((td, [aval_of(l) for l in leaves]))
-            appends[i] = (v_in.size, items)
+        elif v_in.treedef != v_out.treedef:
+            appends[i] = _appends(name, v_in, v_out, construct, at, allow_append, mismatch)
             specs[i] = [Static(l) for l in v_in.leaves]
             changed = True
-            continue
-        for j, (spec, o) in enumerate(zip(specs[i], v_out.leaves)):
-            poison = spec.poison or v_out.poison.get(j)
-            if poison != spec.poison:
-                # A value that may be unassigned after one iteration may be so at
-                # the start of the next: trace again with the marked input.
-                spec = specs[i][j] = type(spec)(spec.value if isinstance(spec, Static)
-                                                else spec.aval, poison)
-                changed = True
-            if isinstance(spec, Static):
-                if _same_static(spec.value, o):
-                    continue
-                if not (is_dynamic_leaf(spec.value) and is_dynamic_leaf(o)):
-                    raise _loop_mismatch(name, construct, at, v_in.as_traced(), v_out.as_traced(), "type")
-                base = aval_of(spec.value)
-            else:
-                if not is_dynamic_leaf(o):
-                    raise _loop_mismatch(name, construct, at, v_in.as_traced(), v_out.as_traced(), "type")
-                base = spec.aval
-
-            def shape_error():
-                raise _loop_mismatch(name, construct, at, v_in.as_traced(), v_out.as_traced(), "shape")
-            out = aval_of(o)
-            if base.weak_type and not out.weak_type:
-                # A Python scalar or weak value on entry takes the dtype the body gives it.
-                if base.shape != out.shape:
-                    shape_error()
-                joined = dataclasses.replace(out, vma=out.vma | base.vma)
-            else:
-                joined = join_avals(base, out, shape_error)
-                if joined.dtype != out.dtype and not out.weak_type:
-                    # The body makes a narrower dtype (float to int, int32 to bool, ...)
-                    # than the loop carries; eagerly it would have that dtype afterwards.
-                    raise _loop_mismatch(name, construct, at, v_in.as_traced(), v_out.as_traced(), "dtype")
-            if isinstance(spec, Static) or joined != spec.aval:
-                specs[i][j] = Dynamic(joined, poison)
-                changed = True
+        else:
+            changed |= _widen(specs[i], v_out, mismatch)
     return LoopPlan(treedefs, specs, appends), changed
+
+
+def _appends(name, v_in: Var, v_out: Var, construct, at, allow_append, mismatch):
+    """(entry length, [(item treedef, item avals)]) of a list the body appends to."""
+    grown = _appended_items(v_in, v_out.value)
+    if grown is None:
+        raise mismatch("structure")
+    if not allow_append:
+        raise errors.TracedListError(errors.message(
+            f"list '{name}' grows in the {construct} whose trip count is traced",
+            details=(f"entry: {v_in.size} items, after one iteration: "
+                     f"{len(v_out.value)} items",),
+            at=at,
+            fix="Preallocate an array and write into it (`ys = ys.at[i].set(v)`), or loop "
+                "over an array or a static range so the items can be stacked."))
+    items = []
+    for item in grown:
+        leaves, td = jax.tree_util.tree_flatten(item)
+        if not all(is_dynamic_leaf(l) for l in leaves):
+            raise mismatch("type")
+        items.append((td, [aval_of(l) for l in leaves]))
+    return v_in.size, items
+
+
+def _widen(var_specs: list, v_out: Var, mismatch) -> bool:
+    """Widens one variable's leaf specs (in place) to hold what an iteration left; whether
+    any changed."""
+    changed = False
+    for j, (spec, o) in enumerate(zip(var_specs, v_out.leaves)):
+        poison = spec.poison or v_out.poison.get(j)
+        if poison != spec.poison:
+            # A value that may be unassigned after one iteration may be so at
+            # the start of the next: trace again with the marked input.
+            spec = var_specs[j] = type(spec)(spec.value if isinstance(spec, Static)
+                                             else spec.aval, poison)
+            changed = True
+        if isinstance(spec, Static):
+            if _same_static(spec.value, o):
+                continue
+            if not (is_dynamic_leaf(spec.value) and is_dynamic_leaf(o)):
+                raise mismatch("type")
+            base = aval_of(spec.value)
+        else:
+            if not is_dynamic_leaf(o):
+                raise mismatch("type")
+            base = spec.aval
+        joined = _joined(base, aval_of(o), mismatch)
+        if isinstance(spec, Static) or joined != spec.aval:
+            var_specs[j] = Dynamic(joined, poison)
+            changed = True
+    return changed
+
+
+def _joined(base, out, mismatch):
+    """The carried type of a leaf that enters as `base` and leaves an iteration as `out`."""
+    def shape_error():
+        raise mismatch("shape")
+    if base.weak_type and not out.weak_type:
+        # A Python scalar or weak value on entry takes the dtype the body gives it.
+        if base.shape != out.shape:
+            shape_error()
+        return dataclasses.replace(out, vma=out.vma | base.vma)
+    joined = join_avals(base, out, shape_error)
+    if joined.dtype != out.dtype and not out.weak_type:
+        # The body makes a narrower dtype (float to int, int32 to bool, ...)
+        # than the loop carries; eagerly it would have that dtype afterwards.
+        raise mismatch("dtype")
+    return joined
 
 
 def _appended_items(before: Var, after):

@@ -18,13 +18,11 @@ item added to its state, from the values it had on entry.
 from __future__ import annotations
 
 import contextlib
-import functools
 import threading
-import types
 
 import jax
 
-from autograph_py.runtime.dispatch import is_array
+from autograph_py.runtime import reach
 from autograph_py.runtime.undefined import (MaybeUndefined, UnboundUnlessAssigned, Undefined,
                                            store_part)
 
@@ -182,49 +180,6 @@ def container_mutator(f):
     return obj
 
 
-class Visible(dict):
-    """{id: container} (see visible()), with `names`: id -> how the user's code names it
-    (`v`, `v['a']`), for messages."""
-
-    def __init__(self):
-        super().__init__()
-        self.names = {}
-
-
-def visible(roots, depth=3) -> Visible:
-    """{id: container} of the lists and dicts that the block functions `roots` reach through
-    their closures (and the module-level ones their code names): the containers that exist
-    before the construct and that its blocks can change."""
-    ids, seen, level = Visible(), set(), [(r, None) for r in roots]
-    for _ in range(depth + 1):
-        below = []
-        for v, name in level:
-            if id(v) in seen or is_array(v) or isinstance(v, (int, float, str, bool)):
-                continue
-            seen.add(id(v))
-            if isinstance(v, types.FunctionType):
-                for var, cell in zip(v.__code__.co_freevars, v.__closure__ or ()):
-                    try:
-                        below.append((cell.cell_contents, var))
-                    except ValueError:   # an empty cell
-                        pass
-                below.extend((d, None) for d in v.__defaults__ or ())
-                g = v.__globals__   # module-level lists and dicts the code names
-                below.extend((g[n], n) for n in v.__code__.co_names
-                             if type(g.get(n)) in (list, dict))
-            elif isinstance(v, (list, dict)):
-                ids[id(v)] = v
-                if name is not None:
-                    ids.names.setdefault(id(v), name)
-                items = enumerate(v) if isinstance(v, list) else v.items()
-                below.extend((x, name and f"{name}[{k!r}]") for k, x in items)
-            elif isinstance(v, tuple) or _is_user_object(v):
-                below.extend((x, None) for x in (v if isinstance(v, tuple)
-                                                 else v.__dict__.values()))
-        level = below
-    return ids
-
-
 class Watch:
     def __init__(self, carried=frozenset(), kinds=frozenset(), visible=None):
         self.changes: dict = {}     # (id(obj), kind, key) -> Change, first seen first
@@ -233,7 +188,7 @@ class Watch:
         # (type, kind, key) of those: the same change of a new object is of one the
         # block creates on every trace, a temporary of the block, not state.
         self.kinds = kinds
-        self.visible = visible or {}   # id -> container the block can see (see visible())
+        self.visible = visible or {}   # id -> container the block can see (see reach.visible())
         # Their contents on entry: a block that changes one directly (not through a call)
         # is found by comparing (note_in_place).
         self.entry = {i: _contents(c) for i, c in self.visible.items()}
@@ -288,7 +243,7 @@ def watches() -> list:
 
 
 def visible_here() -> dict:
-    """The containers the innermost traced construct can see (see visible())."""
+    """The containers the innermost traced construct can see (see reach.visible())."""
     return _local.stack[-1].visible if _local.stack else {}
 
 
@@ -301,38 +256,6 @@ def watch(carried=frozenset(), kinds=frozenset(), visible=None):
         yield w
     finally:
         stack.pop()
-
-
-def snapshot(values, depth=2):
-    """Before a call, inside a watched block: (obj, kind, contents) for the objects the
-    call may change: user objects and dicts among `values`, and those they hold, `depth`
-    levels down (`self.inner.total`, `self.log["n"]`)."""
-    out, seen, level = [], set(), list(values)
-    for _ in range(depth + 1):
-        below = []
-        for v in level:
-            if id(v) in seen:
-                continue
-            if isinstance(v, dict):
-                seen.add(id(v))
-                out.append((v, "item", dict(v)))
-                below.extend(v.values())
-            elif _is_user_object(v):
-                seen.add(id(v))
-                attrs = v.__dict__
-                out.append((v, "attr", dict(attrs)))
-                below.extend(attrs.values())
-        level = below
-    return out
-
-
-def _is_user_object(v) -> bool:
-    if is_array(v) or isinstance(v, (type, types.FunctionType, types.MethodType,
-                                     types.ModuleType, functools.partial)):
-        return False
-    module = (type(v).__module__ or "").partition(".")[0]
-    return module not in ("builtins", "jax", "jaxlib", "numpy") and isinstance(
-        getattr(v, "__dict__", None), dict)
 
 
 def record(snap) -> None:
@@ -384,7 +307,7 @@ def staged(construct, get_state, set_state, names, roots=()):
     again with more state while a callee, or a method of a list or dict that
     the block functions `roots` can see, changed an object its state missed."""
     entry, carried, kinds = get_state(), frozenset(), set()
-    seen = visible(roots)
+    seen = reach.visible(roots)
     while True:
         with watch(carried, kinds, seen) as w:
             try:
@@ -418,24 +341,10 @@ def after_block(state_vars, entry_values) -> None:
     """
     stack = _local.stack
     if stack:
-        held = {id(c) for c in containers_in(entry_values)}
-        held &= {id(c) for c in containers_in(v.value for v in state_vars)}
+        held = {id(c) for c in reach.containers_in(entry_values)}
+        held &= {id(c) for c in reach.containers_in(v.value for v in state_vars)}
         stack[-1].note_in_place()
         stack[-1].check([l for v in state_vars if v.size is None for l in v.leaves], held)
         stack[-1].restore()
 
 
-def containers_in(values) -> list:
-    """The lists and dicts that `values` hold, through tuples, lists, dicts and placeholders."""
-    out, seen, todo = [], set(), list(values)
-    while todo:
-        v = todo.pop()
-        if isinstance(v, (list, dict)) and id(v) not in seen:
-            seen.add(id(v))
-            out.append(v)
-            todo.extend(v if isinstance(v, list) else v.values())
-        elif isinstance(v, tuple):
-            todo.extend(v)
-        elif isinstance(v, (MaybeUndefined, UnboundUnlessAssigned)):
-            todo.append(v.value)
-    return out

@@ -31,84 +31,9 @@ import gast
 
 from autograph_py.compiler.analysis import activity
 from autograph_py.compiler import anno, naming, templates, visitors
+from autograph_py.compiler.converters import control_flow_templates as cf
 
 NEEDS = ("activity", "liveness")
-
-
-def _if(if_body, else_body, get_state, set_state, vars_, test, body, orelse,
-        globals_, nonlocals, state, targets, parts, names, nouts):
-    def if_body():
-        global globals_
-        nonlocal nonlocals
-        body
-
-    def else_body():
-        global globals_
-        nonlocal nonlocals
-        orelse
-
-    def get_state():
-        return (state,)
-
-    def set_state(vars_):
-        global globals_
-        nonlocal nonlocals
-        (targets,) = vars_
-        parts
-
-    ag__.if_stmt(test, if_body, else_body, get_state, set_state, names, nouts)  # noqa: F821
-
-
-def _while(loop_test, loop_body, get_state, set_state, vars_, test, body,
-           globals_, nonlocals, state, targets, parts, names, opts, nouts):
-    def loop_test():
-        return test
-
-    def loop_body():
-        global globals_
-        nonlocal nonlocals
-        body
-
-    def get_state():
-        return (state,)
-
-    def set_state(vars_):
-        global globals_
-        nonlocal nonlocals
-        (targets,) = vars_
-        parts
-
-    ag__.while_stmt(loop_test, loop_body, get_state, set_state, names, opts, nouts)  # noqa: F821
-
-
-def _for(loop_body, get_state, set_state, vars_, itr, target, iterable, extra_test, body,
-         globals_, nonlocals, state, targets, parts, names, opts, nouts):
-    def loop_body(itr):
-        global globals_
-        nonlocal nonlocals
-        target = itr
-        body
-
-    def get_state():
-        return (state,)
-
-    def set_state(vars_):
-        global globals_
-        nonlocal nonlocals
-        (targets,) = vars_
-        parts
-
-    ag__.for_stmt(iterable, extra_test, loop_body, get_state, set_state, names, opts,  # noqa: F821
-                  nouts)
-
-
-def _extra_test(loop_test, test):
-    def loop_test():
-        return test
-
-
-def _undefined(name, label):
-    name = ag__.Undefined(label)  # noqa: F821
 
 
 @dataclass
@@ -143,7 +68,8 @@ class _ControlFlow(visitors.Transformer):
         inits = []
         for name in sorted(unbound):
             inits += templates.located(
-                templates.replace(_undefined, name=name, label=gast.Constant(name, None)), node)
+                templates.replace(cf.undefined_template, name=name,
+                                  label=gast.Constant(name, None)), node)
         node.body = _docstring(node.body) + inits + node.body[len(_docstring(node.body)):]
         return node
 
@@ -170,7 +96,7 @@ class _ControlFlow(visitors.Transformer):
         out = []
         for name in names:
             unbound.add(name)
-            out += templates.replace(_undefined, name=name, label=gast.Constant(name, None))
+            out += templates.replace(cf.undefined_template, name=name, label=gast.Constant(name, None))
         rest = [t for t in node.targets if not isinstance(t, gast.Name)]
         if rest:
             node.targets = rest
@@ -278,7 +204,7 @@ class _ControlFlow(visitors.Transformer):
         namer = self.ctx.namer
         common = self._common(scope, live, anno.get(node, anno.LIVE_IN, frozenset()))
         out = templates.replace(
-            _if, if_body=namer.new("if_body"), else_body=namer.new("else_body"),
+            cf.if_template, if_body=namer.new("if_body"), else_body=namer.new("else_body"),
             test=node.test, body=node.body, orelse=node.orelse or [gast.Pass()],
             nouts=gast.Constant(self.nouts, None), **common)
         return templates.located(out, node)
@@ -291,7 +217,7 @@ class _ControlFlow(visitors.Transformer):
         namer = self.ctx.namer
         common = self._common(scope, live, live_in)
         out = templates.replace(
-            _while, loop_test=namer.new("loop_test"), loop_body=namer.new("loop_body"),
+            cf.while_template, loop_test=namer.new("loop_test"), loop_body=namer.new("loop_body"),
             test=node.test, body=node.body, opts=_options(node),
             nouts=gast.Constant(self.nouts, None), **common)
         return templates.located(out, node)
@@ -306,13 +232,14 @@ class _ControlFlow(visitors.Transformer):
             extra_reads = activity.statement_scope(gast.Expr(extra)).reads
             live = live | frozenset(extra_reads)
             loop_test = self.ctx.namer.new("loop_test")
-            out += templates.replace(_extra_test, loop_test=loop_test, test=extra)
+            out += templates.replace(cf.extra_test_template, loop_test=loop_test, test=extra)
             extra = gast.Name(loop_test, gast.Load(), None, None)
         self.generic_visit(node)
         namer = self.ctx.namer
         common = self._common(scope, live, live_in)
         out += templates.replace(
-            _for, loop_body=namer.new("loop_body"), itr=namer.new("itr"), target=node.target,
+            cf.for_template, loop_body=namer.new("loop_body"), itr=namer.new("itr"),
+            target=node.target,
             iterable=node.iter, extra_test=extra if extra is not None else gast.Constant(None, None),
             body=node.body, opts=_options(node), nouts=gast.Constant(self.nouts, None), **common)
         return templates.located(out, node)

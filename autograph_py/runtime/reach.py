@@ -1,0 +1,106 @@
+"""What a traced block can reach: the lists, dicts and user objects whose changes it
+may make, found by walking closures, module globals its code names, and containers.
+
+`visible(roots)` is what a construct's block functions can see before it
+starts (runtime/mutations.py compares their contents after each block);
+`snapshot(values)` is what a call may change, compared before and after it.
+"""
+from __future__ import annotations
+
+import functools
+import types
+
+from autograph_py.runtime.dispatch import is_array
+from autograph_py.runtime.undefined import MaybeUndefined, UnboundUnlessAssigned
+
+
+class Visible(dict):
+    """{id: container} (see visible()), with `names`: id -> how the user's code names it
+    (`v`, `v['a']`), for messages."""
+
+    def __init__(self):
+        super().__init__()
+        self.names = {}
+
+
+def visible(roots, depth=3) -> Visible:
+    """{id: container} of the lists and dicts that the block functions `roots` reach through
+    their closures (and the module-level ones their code names): the containers that exist
+    before the construct and that its blocks can change."""
+    ids, seen, level = Visible(), set(), [(r, None) for r in roots]
+    for _ in range(depth + 1):
+        below = []
+        for v, name in level:
+            if id(v) in seen or is_array(v) or isinstance(v, (int, float, str, bool)):
+                continue
+            seen.add(id(v))
+            if isinstance(v, types.FunctionType):
+                for var, cell in zip(v.__code__.co_freevars, v.__closure__ or ()):
+                    try:
+                        below.append((cell.cell_contents, var))
+                    except ValueError:   # an empty cell
+                        pass
+                below.extend((d, None) for d in v.__defaults__ or ())
+                g = v.__globals__   # module-level lists and dicts the code names
+                below.extend((g[n], n) for n in v.__code__.co_names
+                             if type(g.get(n)) in (list, dict))
+            elif isinstance(v, (list, dict)):
+                ids[id(v)] = v
+                if name is not None:
+                    ids.names.setdefault(id(v), name)
+                items = enumerate(v) if isinstance(v, list) else v.items()
+                below.extend((x, name and f"{name}[{k!r}]") for k, x in items)
+            elif isinstance(v, tuple) or is_user_object(v):
+                below.extend((x, None) for x in (v if isinstance(v, tuple)
+                                                 else v.__dict__.values()))
+        level = below
+    return ids
+
+
+def snapshot(values, depth=2):
+    """Before a call, inside a watched block: (obj, kind, contents) for the objects the
+    call may change: user objects and dicts among `values`, and those they hold, `depth`
+    levels down (`self.inner.total`, `self.log["n"]`)."""
+    out, seen, level = [], set(), list(values)
+    for _ in range(depth + 1):
+        below = []
+        for v in level:
+            if id(v) in seen:
+                continue
+            if isinstance(v, dict):
+                seen.add(id(v))
+                out.append((v, "item", dict(v)))
+                below.extend(v.values())
+            elif is_user_object(v):
+                seen.add(id(v))
+                attrs = v.__dict__
+                out.append((v, "attr", dict(attrs)))
+                below.extend(attrs.values())
+        level = below
+    return out
+
+
+def is_user_object(v) -> bool:
+    if is_array(v) or isinstance(v, (type, types.FunctionType, types.MethodType,
+                                     types.ModuleType, functools.partial)):
+        return False
+    module = (type(v).__module__ or "").partition(".")[0]
+    return module not in ("builtins", "jax", "jaxlib", "numpy") and isinstance(
+        getattr(v, "__dict__", None), dict)
+
+
+def containers_in(values) -> list:
+    """The lists and dicts that `values` hold, through tuples, lists, dicts and placeholders."""
+    out, seen, todo = [], set(), list(values)
+    while todo:
+        v = todo.pop()
+        if isinstance(v, (list, dict)) and id(v) not in seen:
+            seen.add(id(v))
+            out.append(v)
+            todo.extend(v if isinstance(v, list) else v.values())
+        elif isinstance(v, tuple):
+            todo.extend(v)
+        elif isinstance(v, (MaybeUndefined, UnboundUnlessAssigned)):
+            todo.append(v.value)
+    return out
+
