@@ -12,6 +12,7 @@ from autograph_py import errors
 from autograph_py.lowering import lax as lowered, tracing
 from autograph_py.runtime import identity, state as st
 from autograph_py.runtime import mutations, paths, trace_log
+from autograph_py.runtime.block import Block
 from autograph_py.runtime.dispatch import is_array, is_traced
 from autograph_py.runtime.raises import stage_raised
 from autograph_py.runtime.undefined import (MaybeUndefined, conditional_region,
@@ -41,7 +42,8 @@ def if_stmt(cond, body, orelse, get_state, set_state, names, nouts=None):
         else:
             orelse()
         return
-    _lax_if(cond, body, orelse, get_state, set_state, names, errors.where(), nouts=nouts)
+    _lax_if(cond, body, orelse, Block(get_state, set_state, names, "`if` statement",
+                                      errors.where(), nouts=nouts))
 
 
 def if_exp(cond, if_true, if_false):
@@ -62,8 +64,8 @@ def if_exp(cond, if_true, if_false):
     def orelse():
         result[0] = if_false()
 
-    _lax_if(cond, body, orelse, get_state, set_state, ("<conditional expression>",),
-            errors.where(), construct="conditional expression")
+    _lax_if(cond, body, orelse, Block(get_state, set_state, ("<conditional expression>",),
+                                      "conditional expression", errors.where()))
     return result[0]
 
 
@@ -80,19 +82,16 @@ def as_predicate(value, construct: str, at: str):
     return value if value.dtype == jnp.bool_ else value != 0
 
 
-def _lax_if(cond, body, orelse, get_state, set_state, names, at, construct="`if` statement",
-            nouts=None, skip_keeps_earlier=False):
-    trace_log.record("if", "lax.cond", "test is traced", at=at)
-    pred = as_predicate(cond, construct, at)
-    get_state, set_state, names = st.outputs_only(get_state, set_state, names, nouts,
-                                                  construct, at)
-    mutations.staged(lambda g, s, n: _lax_if_once(pred, body, orelse, g, s, n, at, construct,
-                                                  skip_keeps_earlier),
-                     get_state, set_state, names, roots=(body, orelse))
+def _lax_if(cond, body, orelse, block: Block, skip_keeps_earlier=False):
+    trace_log.record("if", "lax.cond", "test is traced", at=block.at)
+    pred = as_predicate(cond, block.construct, block.at)
+    mutations.staged(lambda b: _lax_if_once(pred, body, orelse, b, skip_keeps_earlier),
+                     st.outputs_only(block), roots=(body, orelse))
 
 
-def _lax_if_once(pred, body, orelse, get_state, set_state, names, at, construct,
-                 skip_keeps_earlier):
+def _lax_if_once(pred, body, orelse, block: Block, skip_keeps_earlier):
+    get_state, set_state, names = block.get, block.set, block.names
+    construct, at = block.construct, block.at
     init = get_state()
     saved = identity.containers(init)
 

@@ -20,6 +20,7 @@ from autograph_py import errors
 from autograph_py.lowering import lax as lowered, plans, tracing
 from autograph_py.runtime import identity, settle, state as st
 from autograph_py.runtime import mutations, paths, trace_log
+from autograph_py.runtime.block import Block
 from autograph_py.runtime.conditionals import _lax_if, as_predicate
 from autograph_py.runtime.dispatch import in_trace, is_traced
 from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedReversed, TracedZip
@@ -46,18 +47,17 @@ def while_stmt(test, body, get_state, set_state, names, opts=None, nouts=None):
         if is_traced(t):
             if count:   # what the Python iterations assigned under a traced condition
                 set_state(tuple(map(checked_at_run_time, get_state())))
-            at = errors.where()
-            get_state, set_state, names = st.outputs_only(get_state, set_state, names, nouts,
-                                                          "`while` loop", at)
+            block = st.outputs_only(Block(get_state, set_state, names, "`while` loop",
+                                          errors.where(), nouts, opts))
             if limit is None:
-                _lax_while(test, body, get_state, set_state, names, opts, at)
+                _lax_while(test, body, block)
             else:
                 # A bounded loop is a scan whose iterations run while the test
                 # holds; unlike while_loop, it is reverse-differentiable.
                 trace_log.record("while", "lax.scan", "test is traced and maximum_iterations "
-                                 "is set", at=at)
+                                 "is set", at=block.at)
                 _lax_scan(jnp.arange(limit - count), lambda i: i, test, lambda i: body(),
-                          get_state, set_state, names, opts, at, record=False, may_not_run=True)
+                          block, record=False, may_not_run=True)
             return
         if not t:
             trace_log.record("while", "python", "test is a Python value")
@@ -93,31 +93,27 @@ def for_stmt(iterable, extra_test, body, get_state, set_state, names, opts=None,
     opts = opts or {}
     if isinstance(iterable, TracedReversed):
         iterable = iterable.take_flipped()   # reversed(array): scan the flipped array
+    block = Block(get_state, set_state, names, "`for` loop", errors.where(), nouts, opts)
     if is_traced(iterable) or isinstance(iterable, (TracedRange, TracedEnumerate, TracedZip)):
-        get_state, set_state, names = st.outputs_only(get_state, set_state, names, nouts,
-                                                      "`for` loop", errors.where(),
-                                                      "whose iterable is traced")
+        block = st.outputs_only(block, "whose iterable is traced")
     if is_traced(iterable):
         if iterable.ndim == 0:
-            raise TypeError(errors.message("iteration over a 0-d array", at=errors.where()))
-        _lax_scan(iterable, lambda x: x, extra_test, body, get_state, set_state, names, opts,
-                  errors.where())
+            raise TypeError(errors.message("iteration over a 0-d array", at=block.at))
+        _lax_scan(iterable, lambda x: x, extra_test, body, block)
     elif isinstance(iterable, TracedRange):
-        _lax_range(iterable, extra_test, body, get_state, set_state, names, opts, errors.where())
+        _lax_range(iterable, extra_test, body, block)
     elif isinstance(iterable, TracedEnumerate) and isinstance(iterable.xs, TracedRange):
         r, k0 = iterable.xs, iterable.start    # enumerate(range(...)): the count from the index
-        _lax_range(r, extra_test, lambda i: body((k0 + (i - r.start) // r.step, i)), get_state,
-                   set_state, names, opts, errors.where())
+        _lax_range(r, extra_test, lambda i: body((k0 + (i - r.start) // r.step, i)), block)
     elif isinstance(iterable, (TracedEnumerate, TracedZip)):
         xs, make_item = iterable.scan_operands()
-        _lax_scan(xs, make_item, extra_test, body, get_state, set_state, names, opts,
-                  errors.where(), exists=iterable.exists)
+        _lax_scan(xs, make_item, extra_test, body, block, exists=iterable.exists)
     else:
-        _py_for(iterable, extra_test, body, get_state, set_state, names, opts, nouts)
+        _py_for(iterable, extra_test, body, block)
 
 
-def _py_for(iterable, extra_test, body, get_state, set_state, names, opts, nouts):
-    trace_log.record("for", "python", "iterates over a Python value", at=errors.where(3))
+def _py_for(iterable, extra_test, body, block: Block):
+    trace_log.record("for", "python", "iterates over a Python value", at=block.at)
     if extra_test is None:
         for item in iterable:
             body(item)
@@ -126,21 +122,17 @@ def _py_for(iterable, extra_test, body, get_state, set_state, names, opts, nouts
     while True:
         t = extra_test()
         if is_traced(t):
-            at = errors.where(3)
-            get_state, set_state, names = st.outputs_only(get_state, set_state, names, nouts,
-                                                          "`for` loop", at,
-                                                          "whose exit condition is traced")
+            block = st.outputs_only(block, "whose exit condition is traced")
             if isinstance(iterable, range):
                 start = iterable.start + _consumed(iterable, it) * iterable.step
                 rest = range(start, iterable.stop, iterable.step)
-                if not len(rest) or _scan_rest(rest, extra_test, body, get_state, set_state,
-                                               names, opts, at):
+                if not len(rest) or _scan_rest(rest, extra_test, body, block):
                     return
                 it = iter(rest)
             # The remaining items stay unrolled, each iteration guarded by the traced test.
             for item in it:
                 _lax_if(extra_test(), lambda item=item: body(item), lambda: None,
-                        get_state, set_state, names, at, construct="loop")
+                        block.but(construct="loop"))
             return
         if not t:
             return
@@ -151,7 +143,7 @@ def _py_for(iterable, extra_test, body, get_state, set_state, names, opts, nouts
         body(item)
 
 
-def _scan_rest(rest, extra_test, body, get_state, set_state, names, opts, at) -> bool:
+def _scan_rest(rest, extra_test, body, block: Block) -> bool:
     """The rest of a Python range as one guarded scan, if its body traces with a traced index.
 
     A scan keeps the program small and reverse-differentiable, as the Python
@@ -159,19 +151,19 @@ def _scan_rest(rest, extra_test, body, get_state, set_state, names, opts, at) ->
     `coefs[k]`), as it had it so far. Then the state goes back to where it
     was, and the caller unrolls the rest.
     """
-    entry = get_state()
+    entry = block.get()
     try:
         _lax_scan(jnp.arange(rest.start, rest.stop, rest.step), _python_int,
-                  extra_test, body, get_state, set_state, names, opts, at)
+                  extra_test, body, block)
         return True
     except (errors.AutographError, mutations.Restart):
         raise
     except (*_CONCRETIZATION_ERRORS, IndexError, TypeError) as e:
         if not _needs_python_value(e):
             raise   # a bug of the body's own, not one of tracing: it must surface
-        set_state(entry)
+        block.set(entry)
         trace_log.record("for", "unrolled lax.cond", "the body needs the index as a Python int",
-                         at=at)
+                         at=block.at)
         return False
 
 
@@ -220,7 +212,7 @@ def _consumed(r: range, it) -> int:
 # --------------------------------------------------------------- lax paths
 
 
-def _guarded(extra_test, body, get_state, set_state, names, at, first_runs=False):
+def _guarded(extra_test, body, block: Block, first_runs=False):
     """The body of one iteration, skipped once `extra_test()` is false.
 
     `first_runs`: the first iteration is known to run (a scan of at least one
@@ -234,8 +226,8 @@ def _guarded(extra_test, body, get_state, set_state, names, at, first_runs=False
     def run(*item):
         t = extra_test()
         if is_traced(t):
-            _lax_if(t, lambda: body(*item), lambda: None, get_state, set_state, names, at,
-                    construct="loop", skip_keeps_earlier=first_runs)
+            _lax_if(t, lambda: body(*item), lambda: None, block.but(construct="loop"),
+                    skip_keeps_earlier=first_runs)
         elif t:
             body(*item)
     return run
@@ -245,12 +237,12 @@ def _holds(t) -> bool:
     return not is_traced(t) and bool(t)
 
 
-def _lax_while(test, body, get_state, set_state, names, opts, at):
-    mutations.staged(lambda g, s, n: _lax_while_once(test, body, g, s, n, opts, at),
-                     get_state, set_state, names, roots=(test, body))
+def _lax_while(test, body, block: Block):
+    mutations.staged(lambda b: _lax_while_once(test, body, b), block, roots=(test, body))
 
 
-def _lax_while_once(test, body, get_state, set_state, names, opts, at):
+def _lax_while_once(test, body, block: Block):
+    get_state, set_state, names, at = block.get, block.set, block.names, block.at
     trace_log.record("while", "lax.while_loop", "test is traced", at=at)
     init_vars = st.flatten(get_state(), names)
 
@@ -262,8 +254,8 @@ def _lax_while_once(test, body, get_state, set_state, names, opts, at):
         with paths.taken_when(active):
             body()
 
-    plan, closed, outs = settle.settle_checked("`while` loop", names, init_vars, body, masked, [],
-                                         get_state, set_state, at, allow_append=False)
+    plan, closed, outs = settle.settle_checked(block, init_vars, body, masked, [],
+                                               allow_append=False)
 
     def traced_test(*carried):
         set_state(settle.rebuild(plan, names, carried))
@@ -295,24 +287,24 @@ def _test_changes_state(changes, at):
             "and test the value it returned."))
 
 
-def _lax_range(r: TracedRange, extra_test, body, get_state, set_state, names, opts, at):
-    mutations.staged(lambda g, s, n: _lax_range_once(r, extra_test, body, g, s, n, opts, at),
-                     get_state, set_state, names, roots=(extra_test, body))
+def _lax_range(r: TracedRange, extra_test, body, block: Block):
+    mutations.staged(lambda b: _lax_range_once(r, extra_test, body, b.but(
+        construct="`for` loop over a traced range")), block, roots=(extra_test, body))
 
 
-def _lax_range_once(r: TracedRange, extra_test, body, get_state, set_state, names, opts, at):
+def _lax_range_once(r: TracedRange, extra_test, body, block: Block):
+    get_state, set_state, names, at = block.get, block.set, block.names, block.at
     init_vars = st.flatten(get_state(), names)
     i_aval = r.index_aval()
-    run = _guarded(extra_test, body, get_state, set_state, names, at)
+    run = _guarded(extra_test, body, block)
     start, stop, step = (tracing.cast(v, i_aval) for v in (r.start, r.stop, r.step))
 
     def masked(i):  # as in _lax_while: a batched loop also runs for ended elements
         with paths.taken_when(jnp.where(step > 0, i < stop, i > stop)):
             run(i)
 
-    plan, closed, outs = settle.settle_checked("`for` loop over a traced range", names, init_vars,
-                                         run, masked, [i_aval], get_state, set_state, at,
-                                         allow_append=False)
+    plan, closed, outs = settle.settle_checked(block, init_vars, run, masked, [i_aval],
+                                               allow_append=False)
     init = settle.initial_carry(plan, init_vars)
     if extra_test is None and isinstance(r.step, int) and r.step == 1:
         trace_log.record("for", "lax.fori_loop", "range bound is traced", at=at)
@@ -331,21 +323,22 @@ def _lax_range_once(r: TracedRange, extra_test, body, get_state, set_state, name
                                      mutations.visible_here(), entry=init_vars))
 
 
-def _lax_scan(xs, make_item, extra_test, body, get_state, set_state, names, opts, at,
-              record=True, exists=None, may_not_run=False):
+def _lax_scan(xs, make_item, extra_test, body, block: Block, record=True, exists=None,
+              may_not_run=False):
     if jax.tree_util.tree_leaves(xs)[0].shape[0] == 0:
         # No item: the body never runs, as in Python (a variable it would assign stays unbound).
-        trace_log.record("for", "python", "the array has no items", at=at)
+        trace_log.record("for", "python", "the array has no items", at=block.at)
         return
-    mutations.staged(lambda g, s, n: _lax_scan_once(xs, make_item, extra_test, body, g, s, n, opts,
-                                                    at, record, exists, may_not_run),
-                     get_state, set_state, names, roots=(extra_test, body))
+    mutations.staged(lambda b: _lax_scan_once(xs, make_item, extra_test, body, b.but(
+        construct="`for` loop over an array"), record, exists, may_not_run),
+                     block, roots=(extra_test, body))
 
 
-def _lax_scan_once(xs, make_item, extra_test, body, get_state, set_state, names, opts, at,
-                   record=True, exists=None, may_not_run=False):
+def _lax_scan_once(xs, make_item, extra_test, body, block: Block, record=True, exists=None,
+                   may_not_run=False):
     """`exists`: a boolean per item; the loop ends at the first item without one.
     `may_not_run`: the test may end the loop before its first item (a bounded `while`)."""
+    get_state, set_state, names, at = block.get, block.set, block.names, block.at
     if record:
         trace_log.record("for", "lax.scan", "iterates over a traced array", at=at)
     if exists is not None:
@@ -356,7 +349,7 @@ def _lax_scan_once(xs, make_item, extra_test, body, get_state, set_state, names,
                   for x in x_leaves]
     first_runs = (length > 0 and extra_test is not None and exists is None
                   and _holds(extra_test()))
-    run = _guarded(extra_test, body, get_state, set_state, names, at, first_runs)
+    run = _guarded(extra_test, body, block, first_runs)
 
     def step_body(*item_leaves):
         item = x_tree.unflatten(item_leaves)
@@ -368,15 +361,14 @@ def _lax_scan_once(xs, make_item, extra_test, body, get_state, set_state, names,
             t = extra_test() if extra_test is not None else True
             return here if _holds(t) else jnp.logical_and(here, t)
 
-        _guarded(test, body, get_state, set_state, names, at)(make_item(item))
+        _guarded(test, body, block)(make_item(item))
 
     init_vars = st.flatten(get_state(), names)
     raised = []
-    plan, closed, outs = settle.settle("`for` loop over an array", names, init_vars, step_body,
-                                 item_avals, get_state, set_state, at, allow_append=True,
-                                 may_not_run=may_not_run, raised=raised)
+    plan, closed, outs = settle.settle(block, init_vars, step_body, item_avals, allow_append=True,
+                                       may_not_run=may_not_run, raised=raised)
     final, ys = lowered.scan(closed, settle.initial_carry(plan, init_vars), x_leaves,
-                             len(plan.dynamic_avals()), unroll=opts.get("unroll", 1))
+                             len(plan.dynamic_avals()), unroll=block.opts.get("unroll", 1))
     values = settle.scanned_state(plan, names, init_vars, outs, final, ys, length)
     may_stay = length == 0 or may_not_run or exists is not None or (
         extra_test is not None and not first_runs)   # the state may be the entry state

@@ -276,10 +276,11 @@ def changed(change: Change, watches) -> None:
         w.changes.setdefault((id(change.obj), change.kind, change.key), change)
 
 
-def extended(get_state, set_state, names, changes):
-    """The construct's state with `changes` (their current values) appended."""
+def extended(block, changes):
+    """The construct's state (a Block) with `changes` (their current values) appended."""
     changes = list(changes)
     outer = list(_local.stack)   # the blocks around the construct see its writes as changes
+    get_state, set_state, names = block.get, block.set, block.names
     n = len(names)
 
     def get():
@@ -299,27 +300,26 @@ def extended(get_state, set_state, names, changes):
                 c.write(v)
                 changed(Change(c.obj, c.kind, c.key, before), outer)
 
-    return get, set_, (*names, *(c.label() for c in changes))
+    return block.but(get=get, set=set_, names=(*names, *(c.label() for c in changes)))
 
 
-def staged(construct, get_state, set_state, names, roots=()):
-    """Runs `construct(get_state, set_state, names)`, a traced `if` or loop; runs it
-    again with more state while a callee, or a method of a list or dict that
-    the block functions `roots` can see, changed an object its state missed."""
-    entry, carried, kinds = get_state(), frozenset(), set()
+def staged(construct, block, roots=()):
+    """Runs `construct(block)`, a traced `if` or loop; runs it again with more state
+    while a callee, or a method of a list or dict that the block functions `roots`
+    can see, changed an object its state missed."""
+    entry, carried, kinds = block.get(), frozenset(), set()
     seen = reach.visible(roots)
     while True:
         with watch(carried, kinds, seen) as w:
             try:
-                return construct(get_state, set_state, names)
+                return construct(block)
             except Restart:
                 pass
         w.restore()
-        set_state(entry)   # after: the state's own entry values win over a change's
+        block.set(entry)   # after: the state's own entry values win over a change's
         carried |= frozenset(w.uncovered)
         kinds |= {c.kind_key() for c in w.uncovered.values()}
-        get_state, set_state, names = extended(get_state, set_state, names,
-                                               w.uncovered.values())
+        block = extended(block, w.uncovered.values())
 
 
 def checkpoint() -> None:

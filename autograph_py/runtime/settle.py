@@ -54,8 +54,8 @@ def step_outputs(plan: plans.LoopPlan, outs):
     return carried, ys
 
 
-def settle(construct, names, init_vars, step_body, index_avals, get_state, set_state, at,
-            allow_append, may_not_run=False, raised=None):
+def settle(block, init_vars, step_body, index_avals, allow_append, may_not_run=False,
+           raised=None):
     """Traces one iteration until the carried types stop changing.
 
     `step_body(*index_args)` runs the user's body for one iteration (after the
@@ -65,6 +65,8 @@ def settle(construct, names, init_vars, step_body, index_avals, get_state, set_s
     traced iteration. `may_not_run`: see state.update_loop_plan. `raised`, a
     list: afterwards it holds the body's PathRaises if the settled body always raises.
     """
+    get_state, set_state, names = block.get, block.set, block.names
+    construct, at = block.construct, block.at
     plan = loop_state.initial_loop_plan(init_vars)
     n_index = len(index_avals)
     raised = [] if raised is None else raised
@@ -92,8 +94,9 @@ def settle(construct, names, init_vars, step_body, index_avals, get_state, set_s
             step, list(index_avals) + plan.dynamic_avals())
         # A variable read while unassigned is carried with whether it is, as in a loop
         # that may not run: an iteration may read it before any assigned it.
-        plan, changed = loop_state.update_loop_plan(plan, names, ins, outs, construct, at, allow_append,
-                                            may_not_run or frozenset(read_unassigned))
+        plan, changed = loop_state.update_loop_plan(plan, names, ins, outs, construct, at,
+                                                    allow_append,
+                                                    may_not_run or frozenset(read_unassigned))
         if not changed:
             mutations.checkpoint()   # a callee changed an object the state misses: again
             return plan, closed, outs
@@ -103,17 +106,14 @@ def settle(construct, names, init_vars, step_body, index_avals, get_state, set_s
         fix="Give the loop variables their final dtypes before the loop."))
 
 
-def settle_checked(construct, names, init_vars, step_body, masked_body, index_avals, get_state,
-                    set_state, at, allow_append):
+def settle_checked(block, init_vars, step_body, masked_body, index_avals, allow_append):
     """`settle` of a loop that may run zero times, traced again with `masked_body` where
     the body has run-time checks."""
     before = paths.checks()
-    settled = settle(construct, names, init_vars, step_body, index_avals, get_state, set_state,
-                      at, allow_append, may_not_run=True)
+    settled = settle(block, init_vars, step_body, index_avals, allow_append, may_not_run=True)
     if paths.checks() == before:
         return settled
-    return settle(construct, names, init_vars, masked_body, index_avals, get_state, set_state,
-                   at, allow_append, may_not_run=True)
+    return settle(block, init_vars, masked_body, index_avals, allow_append, may_not_run=True)
 
 
 def scanned_state(plan, names, init_vars, outs, final, ys, length) -> list:

@@ -61,18 +61,18 @@ class Var:
         return self.treedef.unflatten(self.leaves)
 
 
-def outputs_only(get_state, set_state, names, nouts, construct: str, at: str,
-                 traced="whose condition is traced"):
-    """The traced construct's view of its state: the first `nouts` variables.
+def outputs_only(block, traced="whose condition is traced"):
+    """The traced construct's view of its state (a Block): the first `nouts` variables.
 
     The rest (assigned in the block but not read after it) keep their entry
     values whenever the state is set, so each traced branch or iteration
     starts from them, and no tracer of a traced block outlives it.
     Checks first that no state is a global (see check_stageable).
     """
-    check_stageable(names, construct, at, traced)
-    if nouts is None or nouts == len(names):
-        return get_state, set_state, names
+    check_stageable(block.names, block.construct, block.at, traced)
+    nouts, get_state, set_state = block.nouts, block.get, block.set
+    if nouts is None or nouts == len(block.names):
+        return block.but(nouts=None)
     rest = tuple(get_state()[nouts:])
 
     def get():
@@ -81,7 +81,7 @@ def outputs_only(get_state, set_state, names, nouts, construct: str, at: str,
     def set_(values):
         set_state(tuple(values) + rest)
 
-    return get, set_, names[:nouts]
+    return block.but(get=get, set=set_, names=block.names[:nouts], nouts=None)
 
 
 def check_stageable(names, construct: str, at: str, traced="whose condition is traced") -> None:
