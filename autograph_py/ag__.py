@@ -35,6 +35,7 @@ from autograph_py.runtime.text import str_mod
 from autograph_py.runtime.conditionals import if_exp, if_stmt
 from autograph_py.runtime.logical import and_, compare_chain, not_, or_
 from autograph_py.runtime.loops import for_stmt, while_stmt
+from autograph_py.runtime.state import GlobalName as global_name
 from autograph_py.runtime.undefined import (Undefined, UndefinedReturnValue, load_part,
                                            store_part)
 
@@ -57,7 +58,7 @@ def list_append(target, value):
     return target
 
 
-__all__ = ["HANDLED", "and_", "assert_stmt", "compare_chain", "converted_call", "for_stmt", "fstring", "if_exp",
-           "if_stmt",
-           "ld", "list_append", "load_part", "match_subject", "not_", "or_", "raise_stmt", "retval",
-           "staged_raises_escape", "store_part", "str_mod", "Undefined", "UndefinedReturnValue", "while_stmt"]
+__all__ = ["HANDLED", "and_", "assert_stmt", "compare_chain", "converted_call", "for_stmt",
+           "fstring", "global_name", "if_exp", "if_stmt", "ld", "list_append", "load_part",
+           "match_subject", "not_", "or_", "raise_stmt", "retval", "staged_raises_escape",
+           "store_part", "str_mod", "Undefined", "UndefinedReturnValue", "while_stmt"]

@@ -110,9 +110,9 @@ def assert_stmt(test, message):
     rec, values = text.recipe(msg)
 
     def failed(*concrete):
-        return f"{text.run_time(rec, concrete)} ({failures.ASSERT_MARK} {at})"
+        return failures.assertion_failed(text.run_time(rec, concrete), at)
 
-    failures.check_at_run_time(test, None, values, failed)
+    failures.check_at_run_time(test, failed, values)
 
 
 def match_subject(subject, why: str):

@@ -90,13 +90,23 @@ def check_stageable(names, construct: str, at: str, traced="whose condition is t
     Called before the state is first read: a global the block creates has no value yet.
     """
     for name in names:
-        if name.startswith("global "):
+        if isinstance(name, GlobalName):
             raise errors.StateError(errors.message(
                 f"{name} is assigned in the {construct} {traced}; a compiled "
                 "function cannot write a global variable",
                 at=at,
-                fix=f"Return the new value of '{name[7:]}' from the function instead, or make "
+                fix=f"Return the new value of '{name.name}' from the function instead, or make "
                     "the condition a Python value."))
+
+
+class GlobalName(str):
+    """The label of a state variable that is a global of the user's function (generated
+    code makes it with `ag__.global_name('g')`); it reads "global g"."""
+
+    def __new__(cls, name: str):
+        label = super().__new__(cls, f"global {name}")
+        label.name = name
+        return label
 
 
 def flatten(values, names) -> list[Var]:

@@ -206,7 +206,7 @@ class FunctionScope:
 
 def function_scope(node) -> FunctionScope:
     """Names bound and read by a function or lambda, as Python scopes them."""
-    cached = anno.get(node, "function_scope")
+    cached = anno.get(node, anno.FUNCTION_SCOPE)
     if cached is not None:
         return cached
     params = set()
@@ -225,7 +225,7 @@ def function_scope(node) -> FunctionScope:
     local = (total.writes | params) - glob - nonloc
     fs = FunctionScope(params, local, glob, nonloc, (total.reads - local) | nonloc,
                        total.nonlocal_writes)
-    anno.set(node, "function_scope", fs)
+    anno.set(node, anno.FUNCTION_SCOPE, fs)
     return fs
 
 
@@ -291,4 +291,4 @@ def clear(tree) -> None:
     """Drops annotations of this analysis (run before re-analysing a rewritten tree)."""
     for n in gast.walk(tree):
         anno.clear(n, anno.SCOPE)
-        anno.clear(n, "function_scope")
+        anno.clear(n, anno.FUNCTION_SCOPE)

@@ -1,4 +1,4 @@
 """AST rewrites, one per file; each exposes `transform(node, ctx)`.
 
-The order they run in is `core.pipeline.PIPELINE`.
+The order they run in is `compiler.pipeline.PIPELINE`.
 """

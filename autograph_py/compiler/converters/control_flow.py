@@ -142,7 +142,7 @@ class _ControlFlow(visitors.Transformer):
         parts = [f"part_{k}" for k in range(len(comp))]  # set_state's own locals
         targets = outs + parts + rest
         stores = [_store_part(composites[c], p, owner) for c, p in zip(comp, parts)]
-        labels = gast.Tuple([gast.Constant(self._label(n, fs), None) for n in names],
+        labels = gast.Tuple([self._label(n, fs) for n in names],
                             gast.Load())
         return dict(state=exprs, targets=targets, parts=stores, names=labels), len(names) - len(rest)
 
@@ -179,9 +179,9 @@ class _ControlFlow(visitors.Transformer):
         return scope
 
     def _label(self, name, fs):
-        if name in fs.globals:
-            return f"global {name}"  # the runtime refuses to stage a global
-        return self.ctx.labels.get(name, name)
+        if name in fs.globals:   # the runtime refuses to stage a global
+            return _ag("global_name", gast.Constant(name, None))
+        return gast.Constant(self.ctx.labels.get(name, name), None)
 
     def _common(self, scope, live, live_in):
         globals_, nonlocals = self._declarations(scope.writes)

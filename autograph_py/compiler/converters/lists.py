@@ -13,6 +13,8 @@ import gast
 from autograph_py.compiler.analysis import activity
 from autograph_py.compiler import templates, visitors
 
+NEEDS = ("activity",)   # function_scope memos from before earlier rewrites are dropped
+
 
 def _append(target, value):
     target = ag__.list_append(target, value)  # noqa: F821

@@ -26,6 +26,8 @@ from autograph_py import errors
 from autograph_py.compiler.analysis import activity
 from autograph_py.compiler import anno, templates, visitors
 
+NEEDS = ("activity",)   # function_scope memos from before earlier rewrites are dropped
+
 
 def _loop_until(test, body):
     while True:
