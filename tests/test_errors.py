@@ -1162,3 +1162,27 @@ def test_a_list_changed_in_a_scan_and_bound_to_a_name_the_body_assigns_is_not_re
     e, tb = raised(f, jnp.arange(3))
     assert isinstance(e, ag.errors.StateError) and "'v'" in str(e), e
     assert f"{HERE}:{line_of(f, 'for x in xs')}" in str(e)
+
+
+def _f43_guarded_loop(n, a):
+    def touch(b):
+        nonlocal a   # a closure that may assign: the loop's test moves into its body
+        return 1
+    w = 0
+    while w < 1 and jnp.all(n > 0):
+        w += 1
+        v = 1.0
+        break
+    return v
+
+
+def test_a_loop_test_moved_into_the_body_leaves_a_run_time_check_not_a_one_branch_error():
+    # F43: the moved test's `if` assigned `v` on one branch only, and the loop ended on
+    # the Python path: the one-branch `if` error, where Python returns or raises
+    # UnboundLocalError depending on the run-time test (fuzz seed 7000 shapes-small 610).
+    f = ag.function(_f43_guarded_loop)
+    assert float(f(jnp.int32(1), 1)) == 1.0 == _f43_guarded_loop(jnp.int32(1), 1)
+    with pytest.raises(UnboundLocalError):
+        _f43_guarded_loop(jnp.int32(0), 1)
+    with pytest.raises(UnboundLocalError):
+        f(jnp.int32(0), 1)

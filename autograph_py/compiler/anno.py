@@ -18,6 +18,7 @@ EXTRA_TEST = "extra_test"    # on a For: expression that must hold before each i
 LOOP_OPTIONS = "loop_options"  # on a loop: gast.keyword list from set_loop_options
 ORIGIN = "origin"            # on generated code: the user statement it stands for
 PYTHON_ONLY = "python_only"  # on a generated If whose test is always a Python value
+LOOP_GUARD = "loop_guard"    # on the If that while_tests makes of a loop's test
 
 _ATTR = "_ag_anno"
 

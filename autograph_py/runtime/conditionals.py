@@ -15,11 +15,12 @@ from autograph_py.runtime import mutations, paths, trace_log
 from autograph_py.runtime.block import Block
 from autograph_py.runtime.dispatch import is_array, is_traced
 from autograph_py.runtime.raises import stage_raised
-from autograph_py.runtime.undefined import (MaybeUndefined, conditional_region,
+from autograph_py.runtime.undefined import (MaybeUndefined, checked_at_run_time,
+                                           conditional_region,
                                            in_conditional_region, is_undefined)
 
 
-def if_stmt(cond, body, orelse, get_state, set_state, names, nouts=None):
+def if_stmt(cond, body, orelse, get_state, set_state, names, nouts=None, loop_guard=False):
     """Runs one branch of an `if`.
 
     Reference semantics (what the Python path does, and what the traced path
@@ -34,6 +35,9 @@ def if_stmt(cond, body, orelse, get_state, set_state, names, nouts=None):
     `nonlocal`; `get_state()` returns their values and `set_state(values)`
     assigns them. The first `nouts` (default: all) are outputs; a traced
     `if` restores the rest to their entry values (see state.outputs_only).
+    `loop_guard`: the `if` is a loop's test moved into its body (`if test: body
+    else: break`); what only its body assigns is unassigned where the loop did
+    not run, which a read checks when the program runs, as after a loop.
     """
     if not is_traced(cond):
         trace_log.record("if", "python", "test is a Python value")
@@ -44,6 +48,8 @@ def if_stmt(cond, body, orelse, get_state, set_state, names, nouts=None):
         return
     _lax_if(cond, body, orelse, Block(get_state, set_state, names, "`if` statement",
                                       errors.where(), nouts=nouts))
+    if loop_guard:
+        set_state(tuple(map(checked_at_run_time, get_state())))
 
 
 def if_exp(cond, if_true, if_false):

@@ -207,6 +207,8 @@ class _ControlFlow(visitors.Transformer):
             cf.if_template, if_body=namer.new("if_body"), else_body=namer.new("else_body"),
             test=node.test, body=node.body, orelse=node.orelse or [gast.Pass()],
             nouts=gast.Constant(self.nouts, None), **common)
+        if anno.get(node, anno.LOOP_GUARD, False):   # ag__.if_stmt(..., loop_guard=True)
+            out[-1].value.args.append(gast.Constant(True, None))
         return templates.located(out, node)
 
     def visit_While(self, node):

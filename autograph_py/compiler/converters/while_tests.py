@@ -94,6 +94,7 @@ class _WhileTests(visitors.StatementTransformer):
         else:
             out = templates.replace(_loop_until, test=node.test, body=node.body)
         loop = next(s for s in out if isinstance(s, gast.While))
+        anno.set(loop.body[0], anno.LOOP_GUARD, True)
         if options is not None:
             anno.set(loop, anno.LOOP_OPTIONS, options)
         return templates.located(out, node)
