@@ -1186,3 +1186,20 @@ def test_a_loop_test_moved_into_the_body_leaves_a_run_time_check_not_a_one_branc
         _f43_guarded_loop(jnp.int32(0), 1)
     with pytest.raises(UnboundLocalError):
         f(jnp.int32(0), 1)
+
+
+def test_a_list_method_change_is_not_carried_by_an_equal_python_constant_of_the_state():
+    # `v13 = 0.5` and the list's 0.5 are one constant object: the list's change looked
+    # carried by v13, and a remove that raises on the second iteration in Python was
+    # silently replayed (fuzz seed 9600 config shapes-alias program 1849).
+    def f(n):
+        v = [1.0, 0.5]
+        w = 0.5
+        for i in range(n):
+            if True:
+                v.remove(1.0)
+            else:
+                w *= 1.0
+        return True
+    e, _ = raised(f, jnp.int32(3))
+    assert isinstance(e, ag.errors.StateError) and "'v'" in str(e), e

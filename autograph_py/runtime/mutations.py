@@ -23,6 +23,7 @@ import threading
 import jax
 
 from autograph_py.runtime import reach
+from autograph_py.runtime.dispatch import is_array
 from autograph_py.runtime.undefined import (MaybeUndefined, UnboundUnlessAssigned, Undefined,
                                            store_part)
 
@@ -95,6 +96,18 @@ class ContentsChange(Change):
     def read(self):
         return _contents(self.obj)
 
+    def changed_items(self):
+        """The new values of the changed items; None when items were added or removed
+        in a list, or removed from a dict (no state variable can carry that)."""
+        now, before = self.obj, self.entry
+        if isinstance(now, list):
+            if len(now) != len(before):
+                return None
+            return [a for a, b in zip(now, before) if a is not b]
+        if any(k not in now for k in before):
+            return None
+        return [v for k, v in now.items() if before.get(k, _MISSING) is not v]
+
     def unchanged(self) -> bool:
         now = self.obj
         if len(now) != len(self.entry):
@@ -120,18 +133,6 @@ class InPlaceChange(ContentsChange):
 
     def label(self) -> str:
         return self.name or f"the {type(self.obj).__name__} changed in place through another name"
-
-    def changed_items(self):
-        """The new values of the changed items; None when items were added or removed
-        in a list, or removed from a dict (no state variable can carry that)."""
-        now, before = self.obj, self.entry
-        if isinstance(now, list):
-            if len(now) != len(before):
-                return None
-            return [a for a, b in zip(now, before) if a is not b]
-        if any(k not in now for k in before):
-            return None
-        return [v for k, v in now.items() if before.get(k, _MISSING) is not v]
 
 
 def _name_of(obj):
@@ -220,15 +221,17 @@ class Watch:
             if isinstance(change, ContentsChange):
                 if change.unchanged() or id(change.obj) in state_containers:
                     continue   # unchanged, or a state variable's own list: its value carries it
-                value = change.read()
-                if isinstance(change, InPlaceChange):
-                    # Only the changed items need carrying: `d["s"] = x` with `d["s"]` state.
-                    items = change.changed_items()
-                    value = value if items is None else items
-            else:
-                value = change.read()
-                if value is change.entry:
-                    continue
+                # Only the changed items need carrying (`d["s"] = x` with `d["s"]` state), by
+                # arrays the state holds: a Python scalar may be the same object as another
+                # variable's (equal constants of one function are one object).
+                items = change.changed_items()
+                leaves = [] if items is None else jax.tree_util.tree_leaves(items)
+                if not leaves or not all(is_array(l) and id(l) in carried for l in leaves):
+                    self.uncovered.setdefault(k, change)
+                continue
+            value = change.read()
+            if value is change.entry:
+                continue
             leaves = jax.tree_util.tree_leaves(value)
             if not leaves or not all(id(l) in carried for l in leaves):
                 self.uncovered.setdefault(k, change)
