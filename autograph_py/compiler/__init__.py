@@ -1,1 +1,2 @@
-"""Conversion machinery: parsing, templates, naming, the pipeline and its cache."""
+"""Source -> converted code object: parsing, analyses, converters, the pipeline and its
+cache. Imports no JAX; the package gives it the runtime (pipeline.use_runtime)."""

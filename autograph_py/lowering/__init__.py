@@ -1,6 +1,9 @@
-"""Builds lax programs from pure functions of flat array lists.
+"""The lax programs: the only layer that uses `jax.lax` and `jax.debug`.
 
-Nothing here decides anything: the runtime picks the path and the types;
-lowering traces functions to jaxprs, casts leaves to the chosen types, and
-calls `lax.cond`, `lax.while_loop`, `lax.fori_loop` and `lax.scan`.
+Nothing here decides anything: the runtime picks the path, traces the
+blocks to closed jaxprs and settles their types into a plan (plans.py);
+lowering replays the jaxprs inside one lax call per construct (lax.py),
+casts leaves to the planned types (tracing.py), and emits the host
+callbacks of run-time checks and prints (checks.py). It imports nothing
+above it.
 """
