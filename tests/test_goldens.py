@@ -19,8 +19,8 @@ import os
 import pathlib
 
 import jax
-import jax.numpy as jnp
 import pytest
+from jax.extend.core import jaxprs_in_params
 
 import autograph_py as ag
 from samples import arrays, integers, linalg, ode, piecewise, roots
@@ -44,7 +44,7 @@ def _cases():
 def _primitives(jaxpr, counts):
     for eqn in jaxpr.eqns:
         counts[eqn.primitive.name] += 1
-        for sub in jax.core.jaxprs_in_params(eqn.params):
+        for sub in jaxprs_in_params(eqn.params):
             _primitives(sub, counts)
     return counts
 
