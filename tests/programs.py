@@ -1315,6 +1315,37 @@ def two_names_for_a_dict_made_in_a_traced_range_stay_one_dict(n):
     return d["s"]
 
 
+class _F49Box:
+    def __init__(self, total, count):
+        self.total, self.count = total, count
+
+    def step(self, x):
+        if x > self.total:
+            self.total = x
+        else:
+            self.count = self.count + 1
+
+
+def _f49_bump(d):
+    d["k"] = d["k"] + 1
+
+
+@program((i32(1), i32(2)), (i32(3), i32(0)), (i32(2), i32(2)))
+def f49_callee_changes_under_a_traced_break_in_a_traced_range(n, a):
+    # Three restarts of the loop (the object's attributes, then the dict): undoing a
+    # block left a tracer of the loop body's trace in `o.total` (UnexpectedTracerError).
+    o = _F49Box(n / 2, 1)
+    d = {"k": 1}
+    for i in range(n):
+        if 1 < a:
+            o.step(1.0)
+        else:
+            if o.count:
+                break
+            _f49_bump(d)
+    return o.total, o.count, d["k"]
+
+
 def _f44_add(d, k):
     for _ in range(2):
         d["s"] = d["s"] * 0.5 + k

@@ -282,7 +282,6 @@ def changed(change: Change, watches) -> None:
 def extended(block, changes):
     """The construct's state (a Block) with `changes` (their current values) appended."""
     changes = list(changes)
-    outer = list(_local.stack)   # the blocks around the construct see its writes as changes
     get_state, set_state, names = block.get, block.set, block.names
     n = len(names)
 
@@ -290,18 +289,21 @@ def extended(block, changes):
         return (*get_state(), *(c.read() for c in changes))
 
     def set_(values):
+        # Each write is a change for the watches open now: those of the blocks around
+        # the construct, and, while the construct traces its own blocks, its own, so
+        # that undoing them restores the value on entry, not a tracer of a block's trace.
         set_state(values[:n])
         for c, v in zip(changes, values[n:]):
             if isinstance(c, ContentsChange):
                 change = ContentsChange(c.obj, c.method)
                 c.write(v)
                 if not change.unchanged():
-                    changed(change, outer)
+                    changed(change, _local.stack)
                 continue
             before = c.read()
             if v is not before:
                 c.write(v)
-                changed(Change(c.obj, c.kind, c.key, before), outer)
+                changed(Change(c.obj, c.kind, c.key, before), _local.stack)
 
     return block.but(get=get, set=set_, names=(*names, *(c.label() for c in changes)))
 
