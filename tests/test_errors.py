@@ -1203,3 +1203,19 @@ def test_a_list_method_change_is_not_carried_by_an_equal_python_constant_of_the_
         return True
     e, _ = raised(f, jnp.int32(3))
     assert isinstance(e, ag.errors.StateError) and "'v'" in str(e), e
+
+
+def test_a_branch_that_empties_a_list_whose_item_is_state_is_a_clear_error():
+    # `v[0]` is state (through the alias `e`), and the branch pops the list empty:
+    # reading the state raised IndexError inside the runtime (fuzz seed 9650
+    # shapes-alias program 83); the length change is the documented refusal.
+    def f(n):
+        v = [1.0, 1.0]
+        if n == 3:
+            v.pop()
+            e = v
+            e[0] = 1.0
+            v.pop()
+        return 1.0
+    e, _ = raised(f, jnp.int32(0))
+    assert isinstance(e, ag.errors.StateError) and "'v'" in str(e), e

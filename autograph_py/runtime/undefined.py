@@ -240,6 +240,10 @@ def load_part(base, key, label: str, attribute: bool):
         return getattr(base, key) if attribute else base[key]
     except (KeyError, AttributeError):
         return Undefined(label)
+    except IndexError:
+        if type(base) is list:   # a branch that shortened the list (`lst.pop()`) has none
+            return Undefined(label)
+        raise
 
 
 def _assigned_value(base):
