@@ -17,6 +17,7 @@ from autograph_py.runtime.failures import assertion_from
 # runtime as `ag__`, and the runtime's converted_call converts through the pipeline.
 pipeline.use_runtime(ag__)
 calls.use_converter(pipeline.converted_or_none)
+_FLAGS = config.FLAGS
 
 
 def convert(fn: Callable, *, strict: bool | None = None) -> Callable:
@@ -97,7 +98,7 @@ def _call_strict(state, *args, **kwargs):
 
 
 def _call(state, *args, **kwargs):
-    if config.functions_run_eagerly():
+    if _FLAGS["eager"]:
         return state.fn(*args, **kwargs)
     jitted = state.jitted
     if jitted is None:

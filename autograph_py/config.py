@@ -7,26 +7,27 @@ import os
 import threading
 
 _state = threading.local()
-_global = {"eager": False, "strict": os.environ.get("AUTOGRAPH_PY_STRICT", "") not in ("", "0")}
+# Read directly by api._call on every call of an @function (a dict lookup, not a call).
+FLAGS = {"eager": False, "strict": os.environ.get("AUTOGRAPH_PY_STRICT", "") not in ("", "0")}
 
 
 def run_functions_eagerly(flag: bool) -> None:
     """Makes every `@function` run as its original Python: not converted, not jitted."""
-    _global["eager"] = bool(flag)
+    FLAGS["eager"] = bool(flag)
 
 
 def functions_run_eagerly() -> bool:
-    return _global["eager"]
+    return FLAGS["eager"]
 
 
 def set_strict(flag: bool) -> None:
     """In strict mode a function whose source is unavailable is an error, not a warning."""
-    _global["strict"] = bool(flag)
+    FLAGS["strict"] = bool(flag)
 
 
 def strict() -> bool:
     """Global strict mode, or a strict `@function(strict=True)` being called on this thread."""
-    return _global["strict"] or getattr(_state, "strict", False)
+    return FLAGS["strict"] or getattr(_state, "strict", False)
 
 
 @contextlib.contextmanager

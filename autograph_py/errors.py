@@ -13,6 +13,11 @@ import sys
 _INTERNAL = ("autograph_py", "jax", "jaxlib")   # a runtime call may come through a JAX trace
 
 
+def _internal(frame) -> bool:
+    """A frame of autograph_py or JAX (not the user's); False past the outermost."""
+    return frame is not None and frame.f_globals.get("__name__", "").partition(".")[0] in _INTERNAL
+
+
 def where(depth: int = 2) -> str:
     """file:line of the user statement that called into the runtime.
 
@@ -20,7 +25,7 @@ def where(depth: int = 2) -> str:
     that called a runtime operator is the user's line.
     """
     f = sys._getframe(depth)
-    while f is not None and f.f_globals.get("__name__", "").partition(".")[0] in _INTERNAL:
+    while _internal(f):
         f = f.f_back
     if f is None:
         return "<unknown>"
@@ -45,8 +50,7 @@ def warn_at_user(text: str, category: type) -> None:
     """warnings.warn, attributed to the first frame outside autograph_py and JAX."""
     import warnings
     level, f = 1, sys._getframe(1)
-    while f is not None and f.f_globals.get("__name__", "").partition(".")[0] in (
-            "autograph_py", "jax"):
+    while _internal(f):
         level, f = level + 1, f.f_back
     warnings.warn(text, category, stacklevel=level + 1)
 

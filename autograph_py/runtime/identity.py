@@ -21,7 +21,7 @@ def containers(values) -> list:
     changes the entry value the other branch starts from; restoring these
     gives each branch, and the code after the construct, the entry contents.
     """
-    return [(c, list(c) if isinstance(c, list) else dict(c)) for c in reach.containers_in(values)]
+    return [(c, mutations.contents_of(c)) for c in reach.containers_in(values)]
 
 
 def restore(saved: list) -> None:

@@ -80,21 +80,26 @@ class ContentsChange(Change):
     state variable, written back in place.
     """
     __slots__ = ("method", "name")
+    IN_PLACE = "__setitem__"   # `method` of a change the block made itself (Watch.note_in_place)
 
-    def __init__(self, obj, method: str):
+    def __init__(self, obj, method: str, entry=None):
         # One change per container (key None), whichever methods change it: its entry is
         # the contents before the first.
-        super().__init__(obj, "contents", None, _contents(obj))
+        super().__init__(obj, "contents", None, contents_of(obj) if entry is None else entry)
         self.method, self.name = method, _name_of(obj)
 
     def kind_key(self):
         return id(self.obj), self.kind, self.key   # never the "same change of a new object"
 
     def label(self) -> str:
-        return self.name or f"the {type(self.obj).__name__} that .{self.method}() changes"
+        if self.name:
+            return self.name
+        if self.method == self.IN_PLACE:
+            return f"the {type(self.obj).__name__} changed in place through another name"
+        return f"the {type(self.obj).__name__} that .{self.method}() changes"
 
     def read(self):
-        return _contents(self.obj)
+        return contents_of(self.obj)
 
     def changed_items(self):
         """The new values of the changed items; None when items were added or removed
@@ -109,12 +114,7 @@ class ContentsChange(Change):
         return [v for k, v in now.items() if before.get(k, _MISSING) is not v]
 
     def unchanged(self) -> bool:
-        now = self.obj
-        if len(now) != len(self.entry):
-            return False
-        if isinstance(now, list):
-            return all(a is b for a, b in zip(now, self.entry))
-        return all(k in self.entry and now[k] is self.entry[k] for k in now)
+        return _same_contents(self.obj, self.entry)
 
     def write(self, value):
         if isinstance(value, (MaybeUndefined, UnboundUnlessAssigned)):
@@ -122,29 +122,17 @@ class ContentsChange(Change):
         put_contents(self.obj, value)
 
 
-class InPlaceChange(ContentsChange):
-    """Items of a list or dict that the block can see, changed by the block itself through a
-    name its state does not carry (`e = d; e["s"] += 1.0`, with neither name read after)."""
-    __slots__ = ()
-
-    def __init__(self, obj, entry):
-        Change.__init__(self, obj, "contents", None, entry)
-        self.method, self.name = "__setitem__", _name_of(obj)
-
-    def label(self) -> str:
-        return self.name or f"the {type(self.obj).__name__} changed in place through another name"
-
-
 def _name_of(obj):
     """How the user's code names `obj`, a container a traced block sees (`v`, `v['a']`)."""
     for w in reversed(_local.stack):
-        name = getattr(w.visible, "names", {}).get(id(obj))
+        name = w.visible.names.get(id(obj))
         if name is not None:
             return name
     return None
 
 
-def _contents(obj):
+def contents_of(obj):
+    """A copy of a list's or dict's contents (its items, not copies of them)."""
     return list(obj) if isinstance(obj, list) else dict(obj)
 
 
@@ -189,10 +177,11 @@ class Watch:
         # (type, kind, key) of those: the same change of a new object is of one the
         # block creates on every trace, a temporary of the block, not state.
         self.kinds = kinds
-        self.visible = visible or {}   # id -> container the block can see (see reach.visible())
+        # id -> container the block can see (see reach.visible())
+        self.visible = reach.Visible() if visible is None else visible
         # Their contents on entry: a block that changes one directly (not through a call)
         # is found by comparing (note_in_place).
-        self.entry = {i: _contents(c) for i, c in self.visible.items()}
+        self.entry = {i: contents_of(c) for i, c in self.visible.items()}
 
     def restore(self):
         """Undoes the block's changes: each change's entry is what it found, so they are
@@ -209,7 +198,10 @@ class Watch:
         for i, before in self.entry.items():
             c = self.visible[i]
             if (i, "contents", None) not in self.changes and not _same_contents(c, before):
-                self.changes[(i, "contents", None)] = InPlaceChange(c, before)
+                # Changed by the block itself, through a name its state does not carry
+                # (`e = d; e["s"] += 1.0`, neither name read after it).
+                self.changes[(i, "contents", None)] = ContentsChange(c, ContentsChange.IN_PLACE,
+                                                                     before)
 
     def check(self, state_leaves, state_containers=frozenset()):
         """After a block's trace: which changes its state (`state_leaves`, and the lists and
