@@ -33,6 +33,8 @@ from autograph_py.runtime.raises import HANDLED, raise_stmt, staged_raises_escap
 from autograph_py.runtime.calls import converted_call
 from autograph_py.runtime.text import str_mod
 from autograph_py.runtime.conditionals import if_exp, if_stmt
+from autograph_py.runtime.comprehensions import comprehension, list_comprehension
+from autograph_py.runtime.items import getitem, in_, not_in, setitem, span
 from autograph_py.runtime.logical import and_, compare_chain, not_, or_
 from autograph_py.runtime.loops import for_stmt, while_stmt
 from autograph_py.runtime.state import GlobalName as global_name
@@ -49,6 +51,8 @@ def retval(value):
     return value
 
 
+slice = slice  # `x[a:b]` with a computed bound: the index as a value, for getitem/setitem
+
 ld = read_local  # a read of a local that may be unassigned: raises like Python if it is
 
 
@@ -58,7 +62,9 @@ def list_append(target, value):
     return target
 
 
-__all__ = ["HANDLED", "and_", "assert_stmt", "compare_chain", "converted_call", "for_stmt",
-           "fstring", "global_name", "if_exp", "if_stmt", "ld", "list_append", "load_part",
-           "match_subject", "not_", "or_", "raise_stmt", "retval", "staged_raises_escape",
-           "store_part", "str_mod", "Undefined", "UndefinedReturnValue", "while_stmt"]
+__all__ = ["HANDLED", "and_", "assert_stmt", "compare_chain", "comprehension",
+           "converted_call", "for_stmt",
+           "fstring", "getitem", "global_name", "if_exp", "if_stmt", "in_", "ld", "list_append", "list_comprehension",
+           "load_part", "match_subject", "not_", "not_in", "or_", "raise_stmt", "retval",
+           "setitem", "slice", "span", "staged_raises_escape", "store_part", "str_mod", "Undefined",
+           "UndefinedReturnValue", "while_stmt"]

@@ -202,6 +202,12 @@ class TracedListError(AutographError, TypeError):
     """A Python list used in a traced loop in a way that cannot be staged."""
 
 
+class TracedShapeError(AutographError, TypeError):
+    """A value whose shape or length would depend on traced data (`x[:n]`,
+    `[v for v in xs if v > 0]`), or a Python container that a traced index
+    cannot select from (items of different shapes)."""
+
+
 class TracedRecursionError(AutographError, RecursionError):
     """Recursion whose stopping condition is traced never ends at trace time."""
 

@@ -1411,3 +1411,52 @@ def list_made_and_reversed_in_a_traced_branch(k, x):
             v.reverse()
         y = x + v[0]
     return y
+
+
+# ------------------------------------------ builtins and idioms on traced values (issue 12)
+@program((f32(7.9),), (f32(-7.9),), (f32(0.5),), vmap=True)
+def int_cast_bounds_a_range(x):
+    # int() truncates toward zero; the bound it gives a range is traced.
+    n = int(x)
+    total = 0
+    for i in range(0, n if n > 0 else -n):
+        total += i
+    return total, float(n) / 2, bool(n)
+
+
+@program((f32(3.0), f32(5.0)), (f32(-1.0), f32(-4.0)), grad=True, vmap=True)
+def max_min_abs_of_traced_scalars(x, y):
+    return max(0.0, x - y), min(x, y, 1.0), abs(x - y), max(x, y, key=lambda v: -v)
+
+
+@program((f32([3.0, -1.0, 2.0, 5.0]),), (f32([0.5, 0.25, -2.0, 1.0]),), grad=True)
+def reductions_over_a_traced_array(xs):
+    return max(xs), min(xs), sum(xs, 1.0), any(xs < 0), all(xs > 0), sorted(xs)[1]
+
+
+@program((i32(17), i32(5)), (i32(-7), i32(3)), vmap=True)
+def divmod_and_modular_pow(a, b):
+    q, r = divmod(a, b)
+    return q, r, pow(b, 3), pow(int(a), 3, 7), round(a / b)
+
+
+@program((f32(2.0),), (f32(3.0),), (f32(-1.0),), vmap=True)
+def membership_count_and_index(x):
+    return x in (1.0, 2.0), x not in [3.0], (x, 2.0, x).count(2.0), [0.0, x, 2.0].index(2.0)
+
+
+COEFS = [1.0, -2.0, 0.5, 4.0]
+
+
+@program((i32(3), f32(2.0)), (i32(0), f32(1.0)), (i32(2), f32(-1.0)))
+def python_list_gathered_in_a_traced_range(n, x):
+    # Horner's rule over a Python list with a traced trip count: COEFS[i] is a gather.
+    acc = 0.0
+    for i in range(n + 1):
+        acc = acc * x + COEFS[n - i]
+    return acc
+
+
+@program((f32([1.0, 2.0, 3.0, 4.0, 5.0]), i32(1)), (f32([5.0, 4.0, 3.0, 2.0, 1.0]), i32(3)))
+def window_at_a_traced_offset(xs, i):
+    return xs[i:i + 2].sum(), xs[i - 1:i - 1 + 2]

@@ -25,9 +25,10 @@ import gast
 from autograph_py import errors
 from autograph_py.compiler.analysis import activity, liveness
 from autograph_py.compiler.converters import (annotations, asserts, break_statements, call_trees,
-                                     conditional_expressions, continue_statements,
+                                     comprehensions, conditional_expressions, continue_statements,
                                      control_flow, directives, lists, logical_expressions,
-                                     matches, raises, return_statements, strings, while_tests)
+                                     matches, raises, return_statements, strings, subscripts,
+                                     while_tests)
 from autograph_py.compiler import codegen, fence, parsing, recursion, staleness
 from autograph_py.compiler.naming import Namer
 
@@ -37,6 +38,10 @@ PIPELINE = (
     matches,                  # first: the if/elif chains it makes are converted like the user's
     directives,               # set_loop_options(...) must leave the body before call_trees wraps it
     lists,                    # lst.append(v) becomes an assignment the analyses then see
+    subscripts,               # x[i] = v becomes `x = ag__.setitem(...)`, which they see too;
+                              # after lists, whose `lst.append` it leaves alone
+    comprehensions,           # `(f(x) for x in xs)` becomes lambdas: before call_trees, which
+                              # converts the calls in them, and before control flow's analyses
     asserts,                  # emits an ag__ call, which call_trees leaves alone
     raises,                   # the `return` it adds after a raise is lowered below
     while_tests,              # a test that assigns moves into the body: before break lowers

@@ -3,12 +3,13 @@ reversed, str, and the statements assert and `match` (raise: runtime/raises.py).
 from __future__ import annotations
 
 import builtins
+import functools
 
 import jax
 
 from autograph_py import errors
 from autograph_py.lowering import checks as lowered
-from autograph_py.runtime import failures, paths, text, trace_log
+from autograph_py.runtime import failures, items, numeric, paths, text, trace_log
 from autograph_py.runtime.dispatch import in_trace, is_traced
 from autograph_py.runtime.text import fstring  # noqa: F401 - generated code's ag__.fstring
 from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedZip, reversed_
@@ -66,20 +67,29 @@ def zip_(*iterables, **kwargs):
 
 OVERRIDES = {builtins.print: print_, builtins.range: range_,
              builtins.enumerate: enumerate_, builtins.zip: zip_, builtins.reversed: reversed_,
-             builtins.str: text.str_, builtins.repr: text.repr_, builtins.format: text.format_}
+             builtins.str: text.str_, builtins.repr: text.repr_, builtins.format: text.format_,
+             **numeric.OVERRIDES}
 
 
 def override(f):
     """The traced-aware version of the builtin `f`, or None.
 
     A str's own `.format` and `.join` (`"x={}".format`) are bound builtin
-    methods: they become `text.str_method` of that str.
+    methods: they become `text.str_method` of that str; a list's or tuple's
+    `.count` and `.index` compare traced items (runtime/items.py).
     """
     found = OVERRIDES.get(f)
-    if found is None and type(getattr(f, "__self__", None)) is str and (
-            f.__name__ in text.STR_METHODS):
-        return text.str_method(f.__self__, f.__name__)
-    return found
+    if found is not None:
+        return found
+    owner = getattr(f, "__self__", None)
+    if type(owner) is str and f.__name__ in text.STR_METHODS:
+        return text.str_method(owner, f.__name__)
+    if type(owner) in (list, tuple) and f.__name__ in _SEQUENCE_METHODS:
+        return functools.partial(_SEQUENCE_METHODS[f.__name__], owner)
+    return None
+
+
+_SEQUENCE_METHODS = {"count": items.sequence_count, "index": items.sequence_index}
 
 
 def assert_stmt(test, message):

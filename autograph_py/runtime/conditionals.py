@@ -79,6 +79,8 @@ def as_predicate(value, construct: str, at: str):
     """A traced scalar bool: Python truthiness of `value`, as `lax.cond` needs it."""
     if not is_array(value):
         return jnp.asarray(bool(value))
+    if value.size == 1 and value.shape != ():
+        value = value.reshape(())   # Python's truth of a size-1 array is that of its item
     if value.shape != ():
         raise errors.StateError(errors.message(
             f"the condition of this {construct} is an array of shape {value.shape}, "

@@ -65,6 +65,13 @@ class TracedEnumerate(_TracedIterable):
     def __init__(self, xs, start=0):
         self.xs, self.start = xs, start
 
+    def __iter__(self):
+        """Python's iteration (a comprehension, list()): the length is static, unless it is
+        that of a traced range."""
+        if isinstance(self.xs, TracedRange) or self.exists is not None:
+            return super().__iter__()
+        return ((self.start + i, x) for i, x in enumerate(self.xs))
+
     @property
     def exists(self):
         return self.xs.exists if isinstance(self.xs, TracedZip) else None
@@ -111,6 +118,11 @@ class TracedZip(_TracedIterable):
 
     def scan_operands(self):
         return self.xs, tuple
+
+    def __iter__(self):
+        if self.exists is not None:   # zipped with a traced range: its length is traced
+            return super().__iter__()
+        return zip(*self.xs)
 
 
 class TracedReversed:

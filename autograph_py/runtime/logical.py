@@ -19,7 +19,7 @@ import operator
 import jax.numpy as jnp
 
 from autograph_py import errors
-from autograph_py.runtime import paths
+from autograph_py.runtime import items, paths
 from autograph_py.runtime.dispatch import is_traced
 from autograph_py.runtime.undefined import conditional_region
 
@@ -101,8 +101,7 @@ def not_(a):
 
 _COMPARE = {"Lt": operator.lt, "LtE": operator.le, "Gt": operator.gt, "GtE": operator.ge,
             "Eq": operator.eq, "NotEq": operator.ne, "Is": operator.is_,
-            "IsNot": operator.is_not, "In": lambda a, b: a in b,
-            "NotIn": lambda a, b: a not in b}
+            "IsNot": operator.is_not, "In": items.in_, "NotIn": items.not_in}
 
 
 def compare_chain(left, ops, operands):

@@ -156,15 +156,17 @@ def _scan_rest(rest, extra_test, body, block: Block) -> bool:
         _lax_scan(jnp.arange(rest.start, rest.stop, rest.step), _python_int,
                   extra_test, body, block)
         return True
+    except errors.TracedShapeError:
+        pass   # `x[k:]`: its length is static only with a Python k
     except (errors.AutographError, mutations.Restart):
         raise
     except (*_CONCRETIZATION_ERRORS, IndexError, TypeError) as e:
         if not _needs_python_value(e):
             raise   # a bug of the body's own, not one of tracing: it must surface
-        block.set(entry)
-        trace_log.record("for", "unrolled lax.cond", "the body needs the index as a Python int",
-                         at=block.at)
-        return False
+    block.set(entry)
+    trace_log.record("for", "unrolled lax.cond", "the body needs the index as a Python int",
+                     at=block.at)
+    return False
 
 
 # What JAX raises where a traced value is used as a Python one (`int(k)`, `coefs[k]`, `bool(k)`).

@@ -15,6 +15,8 @@ variable and shows both sides.
 """
 from __future__ import annotations
 
+import dataclasses
+
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -300,7 +302,27 @@ def quoted(name: str) -> str:
     return "the return value" if name == "<return value>" else f"'{name}'"
 
 
+def _unregistered_dataclass(a, b):
+    """The type of a dataclass instance that JAX does not know as a pytree, if one side is."""
+    for v in (a, b):
+        if dataclasses.is_dataclass(v) and not isinstance(v, type) and (
+                jax.tree_util.tree_leaves(v, is_leaf=lambda x: x is not v) == [v]):
+            return type(v)
+    return None
+
+
 def _mismatch(name, construct, at, labels, a, b, what="value"):
+    unregistered = _unregistered_dataclass(a, b)
+    if unregistered is not None:
+        return errors.StateError(errors.message(
+            f"{quoted(name)} is a {unregistered.__name__}, a dataclass that is not registered "
+            f"as a pytree, so JAX cannot carry its fields through the {construct} whose "
+            "condition is traced",
+            details=tuple(f"{label} branch: {describe(v)}" for label, v in zip(labels, (a, b))),
+            at=at,
+            fix=f"Register it: decorate the class with @jax.tree_util.register_dataclass "
+                f"(or call jax.tree_util.register_dataclass({unregistered.__name__}, "
+                "data_fields=[...], meta_fields=[...])); then its array fields are state."))
     return errors.StateError(errors.message(
         f"{quoted(name)} has a different {what} in the two branches of the {construct} "
         "whose condition is traced",

@@ -229,6 +229,21 @@ def function_scope(node) -> FunctionScope:
     return fs
 
 
+def bound_names(fn) -> set:
+    """The names Python makes local to `fn`: its parameters and every name it binds
+    (`x[i] = v` binds none, unlike what the state analysis counts as a write of x)."""
+    scope = function_scope(fn)
+    bound = set(scope.params)
+    for n in walk_own_scope(fn.body if isinstance(fn.body, list) else [fn.body]):
+        if isinstance(n, gast.Name) and isinstance(n.ctx, (gast.Store, gast.Del)):
+            bound.add(n.id)
+        elif isinstance(n, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
+            bound.add(n.name)
+        elif isinstance(n, (gast.Import, gast.ImportFrom)):
+            bound.update((a.asname or a.name).partition(".")[0] for a in n.names)
+    return bound - scope.globals - scope.nonlocals
+
+
 def name_aliases(fn) -> dict:
     """Locals of `fn` that `a = b` may make names of one object: name -> its group.
 

@@ -2,7 +2,8 @@
 
     y = helper(x, *rest, k=2)   ==>   y = ag__.converted_call(helper, (x, *rest), {'k': 2})
 
-Calls into `ag__` itself and zero-argument `super()` are left alone. An
+Calls into `ag__` itself, zero-argument `super()` and a lambda called where
+it is written (its body is part of the converted code) are left alone. An
 f-string argument of `print` becomes `ag__.fstring(format, values)`, so a
 traced value in it prints when the program runs.
 """
@@ -53,6 +54,8 @@ class _Calls(visitors.Transformer):
             return node
         if isinstance(f, gast.Name) and f.id == "super":
             return node
+        if isinstance(f, gast.Lambda):
+            return node   # `(lambda a: ...)(v)`: its body is converted code already
         if isinstance(f, gast.Name) and f.id == "print":
             node.args = [(format_call(a) or a) if isinstance(a, gast.JoinedStr) else a
                          for a in node.args]

@@ -4,6 +4,7 @@
     (a chain of more than 32 operands is split in halves, see _chain_of)
     not a           ==>   ag__.not_(a)
     a < b <= c      ==>   ag__.compare_chain(a, ('Lt', 'LtE'), (lambda: b, lambda: c))
+    x in (a, b)     ==>   ag__.in_(x, (a, b))        (`not in`: ag__.not_in)
 """
 from __future__ import annotations
 
@@ -26,6 +27,14 @@ def _lazy(value):
 
 def _chain(left, ops, operands):
     ag__.compare_chain(left, ops, operands)  # noqa: F821
+
+
+def _in(left, right):
+    ag__.in_(left, right)  # noqa: F821
+
+
+def _not_in(left, right):
+    ag__.not_in(left, right)  # noqa: F821
 
 
 def _not(operand):
@@ -59,6 +68,10 @@ class _Logical(visitors.Transformer):
     def visit_Compare(self, node):
         self.generic_visit(node)
         if len(node.ops) < 2:
+            if isinstance(node.ops[0], (gast.In, gast.NotIn)):
+                template = _in if isinstance(node.ops[0], gast.In) else _not_in
+                new = templates.replace_expr(template, left=node.left, right=node.comparators[0])
+                return templates.located(new, node)
             return node
         # a < b < c is (a < b) and (b < c) with b evaluated once: the runtime
         # evaluates each operand lazily, in order, and at most once.

@@ -1,0 +1,248 @@
+"""Item reads and writes go through runtime operators that know traced indices and JAX arrays.
+
+    y = x[i]                 ==>   y = ag__.getitem(x, i)
+    y = x[i:i + 2]           ==>   y = ag__.getitem(x, ag__.span(i, 2))
+    x[i] = v                 ==>   x = ag__.setitem(x, i, v)
+    x[i] += v                ==>   item_index = i
+                                   item = ag__.getitem(x, item_index)
+                                   item += v
+                                   x = ag__.setitem(x, item_index, item)
+    g[i][j] = v              ==>   g = ag__.setitem(g, i, ag__.setitem(ag__.getitem(g, i), j, v))
+    x[i], x[j] = x[j], x[i]  ==>   item, item_1 = (ag__.getitem(x, j), ag__.getitem(x, i))
+                                   x = ag__.setitem(x, i, item)
+                                   x = ag__.setitem(x, j, item_1)
+
+A read whose index is a constant (`x[0]`, `d["k"]`, `x[:, 1]`) stays Python.
+A write is rewritten only where its base is a local name: the assignment
+makes the new array visible to the analyses (a branch or loop output), and
+a global or closure must not become a local. For a list, dict or NumPy array
+`setitem` changes the object in place and returns it, so the name keeps
+naming the same object. Index expressions that are not names or constants
+are bound to fresh names first, so each is evaluated once, in Python's order.
+"""
+from __future__ import annotations
+
+import gast
+
+from autograph_py.compiler.analysis import activity
+from autograph_py.compiler import templates, visitors
+
+NEEDS = ("activity",)
+
+
+def _getitem(target, index):
+    ag__.getitem(target, index)  # noqa: F821
+
+
+def _setitem(target, index, value):
+    ag__.setitem(target, index, value)  # noqa: F821
+
+
+def _span(start, size):
+    ag__.span(start, size)  # noqa: F821
+
+
+def _assign(target, value):
+    target = value
+
+
+def _slice(lower, upper, step):
+    ag__.slice(lower, upper, step)  # noqa: F821 - the builtin, not a converted call
+
+
+def _constant_index(node) -> bool:
+    if isinstance(node, gast.Constant):
+        return True
+    if isinstance(node, gast.Slice):
+        return all(p is None or _constant_index(p) for p in (node.lower, node.upper, node.step))
+    if isinstance(node, gast.Tuple):
+        return all(_constant_index(e) for e in node.elts)
+    if isinstance(node, gast.UnaryOp):
+        return _constant_index(node.operand)
+    return False
+
+
+def _simple(node) -> bool:
+    """An expression that reads names only (evaluating it twice is like evaluating it once)."""
+    return all(isinstance(n, (gast.Name, gast.Constant, gast.Attribute, gast.BinOp, gast.UnaryOp,
+                              gast.Load, gast.operator, gast.unaryop, gast.expr_context))
+               for n in gast.walk(node))
+
+
+def _text(node) -> str:
+    return activity.composite_text(node)
+
+
+def _span_size(sl):
+    """For `a:a + n` (or `a:n + a`): n; else None."""
+    if sl.step is not None or sl.lower is None or not isinstance(sl.upper, gast.BinOp):
+        return None
+    up = sl.upper
+    if not isinstance(up.op, gast.Add) or not _simple(sl.lower):
+        return None
+    lower = _text(sl.lower)
+    if _text(up.left) == lower and _simple(up.right):
+        return up.right
+    if _text(up.right) == lower and _simple(up.left):
+        return up.left
+    return None
+
+
+def _index_value(node):
+    """An index as a value: slices become `slice(...)` or `ag__.span(...)` calls."""
+    if isinstance(node, gast.Slice):
+        size = _span_size(node)
+        if size is not None:
+            return templates.located(templates.replace_expr(_span, start=node.lower, size=size),
+                                     node.lower)
+        parts = {k: getattr(node, k) or gast.Constant(None, None)
+                 for k in ("lower", "upper", "step")}
+        return templates.replace_expr(_slice, **parts)
+    if isinstance(node, gast.Tuple):
+        return gast.Tuple([_index_value(e) for e in node.elts], gast.Load())
+    return node
+
+
+def _load(node):
+    for n in gast.walk(node):
+        if hasattr(n, "ctx"):
+            n.ctx = gast.Load()
+    return node
+
+
+class _Subscripts(visitors.Transformer):
+    def __init__(self, ctx):
+        self.namer = ctx.namer
+        self.locals = [frozenset()]
+
+    def visit_FunctionDef(self, node):
+        self.locals.append(frozenset(activity.bound_names(node)))
+        self.generic_visit(node)
+        self.locals.pop()
+        return node
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    def visit_Lambda(self, node):
+        self.locals.append(frozenset())
+        self.generic_visit(node)
+        self.locals.pop()
+        return node
+
+    def visit_Subscript(self, node):
+        self.generic_visit(node)
+        if not isinstance(node.ctx, gast.Load) or _constant_index(node.slice):
+            return node
+        new = templates.replace_expr(_getitem, target=node.value, index=_index_value(node.slice))
+        return templates.located(new, node)
+
+    # ---------------------------------------------------------------- writes
+
+    def _root(self, target):
+        """The local name at the base of a subscript chain `x[i][j]`, or None.
+
+        A chain ending in a constant str key (`d["k"] = v`, `cfg["a"][i] = v`) is a
+        dict's item: it stays a statement, which the analyses take as a write of
+        that item alone (so the rest of the dict need not be state).
+        """
+        if isinstance(target.slice, gast.Constant) and isinstance(target.slice.value, str):
+            return None
+        while isinstance(target, gast.Subscript):
+            target = target.value
+        if isinstance(target, gast.Name) and target.id in self.locals[-1]:
+            return target.id
+        return None
+
+    def _bound(self, expr, out, root="item_index"):
+        """`expr`, or a fresh name bound to it (appended to `out`) if evaluating it twice
+        could differ from evaluating it once."""
+        if _simple(expr):
+            return expr
+        name = self.namer.new(root)
+        out.extend(templates.replace(_assign, target=name, value=expr))
+        return gast.Name(name, gast.Load(), None, None)
+
+    def _indices(self, target, out):
+        """(root name, index values from the root out) of a subscript chain `x[i][j]`,
+        each index bound to a fresh name first where evaluating it twice could differ."""
+        chain = []
+        while isinstance(target, gast.Subscript):
+            chain.append(target.slice)
+            target = target.value
+        return target.id, [self._bound(self.visit(_index_value(s)), out) for s in reversed(chain)]
+
+    def _stored(self, root, indices, value):
+        """`root = ag__.setitem(root, i, ag__.setitem(ag__.getitem(root, i), j, value))`."""
+        bases = [gast.Name(root, gast.Load(), None, None)]
+        for index in indices[:-1]:
+            bases.append(templates.replace_expr(_getitem, target=bases[-1], index=index))
+        for base, index in reversed(list(zip(bases, indices))):
+            value = templates.replace_expr(_setitem, target=base, index=index, value=value)
+        return templates.replace(_assign, target=root, value=value)
+
+    def _store(self, target, value, out):
+        root, indices = self._indices(target, out)
+        out.extend(self._stored(root, indices, value))
+
+    def visit_Assign(self, node):
+        writes = [t for t in node.targets if self._rewritable(t)]
+        if not writes:
+            return self.generic_visit(node)
+        node.value = self.visit(node.value)
+        out = []
+        if len(node.targets) == 1 and isinstance(node.targets[0], gast.Subscript):
+            value = self._bound(node.value, out, "item")
+            self._store(node.targets[0], value, out)
+            return templates.located(out, node)
+        value = self._bound(node.value, out, "item") if len(node.targets) > 1 else node.value
+        for target in node.targets:
+            stores = []
+            target = self._unpacked(target, stores)
+            out.extend(templates.located(
+                templates.replace(_assign, target=target, value=value), node))
+            for sub, name in stores:
+                self._store(sub, gast.Name(name, gast.Load(), None, None), out)
+        return templates.located(out, node)
+
+    def _rewritable(self, target) -> bool:
+        if isinstance(target, gast.Subscript):
+            return self._root(target) is not None
+        if isinstance(target, (gast.Tuple, gast.List)):
+            return any(self._rewritable(e) for e in target.elts)
+        if isinstance(target, gast.Starred):
+            return self._rewritable(target.value)
+        return False
+
+    def _unpacked(self, target, stores):
+        """`target` with each rewritable subscript replaced by a fresh name (in `stores`)."""
+        if isinstance(target, gast.Subscript) and self._root(target) is not None:
+            name = self.namer.new("item")
+            stores.append((target, name))
+            return gast.Name(name, gast.Store(), None, None)
+        if isinstance(target, (gast.Tuple, gast.List)):
+            target.elts = [self._unpacked(e, stores) for e in target.elts]
+        elif isinstance(target, gast.Starred):
+            target.value = self._unpacked(target.value, stores)
+        else:
+            target = self.visit(target)
+        return target
+
+    def visit_AugAssign(self, node):
+        target = node.target
+        if not (isinstance(target, gast.Subscript) and self._root(target) is not None):
+            return self.generic_visit(node)
+        out = []
+        root, indices = self._indices(target, out)
+        read = gast.Name(root, gast.Load(), None, None)
+        for index in indices:
+            read = templates.replace_expr(_getitem, target=read, index=index)
+        item = self.namer.new("item")
+        out.extend(templates.replace(_assign, target=item, value=read))
+        out.append(gast.AugAssign(gast.Name(item, gast.Store(), None, None), node.op,
+                                  self.visit(node.value)))
+        out.extend(self._stored(root, indices, gast.Name(item, gast.Load(), None, None)))
+        return templates.located(out, node)
+
+
+def transform(node, ctx):
+    return _Subscripts(ctx).visit(node)

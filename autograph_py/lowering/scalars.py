@@ -1,0 +1,38 @@
+"""Python scalars made from traced values, and integer powers modulo m.
+
+A Python `int(x)` or `float(x)` is a weakly typed scalar to JAX: added to an
+int8 array it stays int8. The casts here keep that (JAX's own weak-typed cast),
+so `int(x) + small` has the dtype eager Python gives it.
+"""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+from jax._src.lax import lax as lax_internal
+
+
+def weak_cast(x, python_type):
+    """`x` (a traced array) as the dtype JAX gives a Python `python_type`, weakly typed."""
+    dtype = np.dtype(jax.dtypes.canonicalize_dtype(python_type))
+    return lax_internal._convert_element_type(x, dtype, weak_type=True)
+
+
+def modular_power(base, exp, mod):
+    """`pow(base, exp, mod)` for integers: square and multiply while `exp > 0`.
+
+    Each product is reduced modulo `mod`, as Python's three-argument pow
+    does, so the intermediate values stay below `mod ** 2`.
+    """
+    dtype = jnp.result_type(base, exp, mod)
+    base, exp, mod = (jnp.asarray(v, dtype) for v in (base, exp, mod))
+
+    def body(state):
+        result, b, e = state
+        result = jnp.where(e % 2 == 1, (result * b) % mod, result)
+        return result, (b * b) % mod, e // 2
+
+    one = jnp.ones_like(base) % mod
+    result, _, _ = lax.while_loop(lambda s: s[2] > 0, body, (one, base % mod, exp))
+    return result

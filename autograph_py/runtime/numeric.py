@@ -1,0 +1,275 @@
+"""Numeric builtins on traced values, with their Python meaning.
+
+    int(x)        trunc toward zero, an integer   (a size-1 array is its one item)
+    float(x)      a float; bool(x) is x != 0; complex(x) a complex
+    min/max       Python's pick: max(a, b) is `b if b > a else a` (jnp.where), also
+                  over a traced array's items and with key= and default=
+    sum(xs, s)    s + the items of xs (a traced array: one reduction)
+    any/all       of a traced array, or of an iterable holding traced values
+    divmod, pow   (a // b, a % b); pow(a, b, m) by square and multiply
+    sorted(xs)    a list of the sorted items (key= and reverse= too)
+
+With no traced argument each is the builtin itself. A traced value whose
+shape Python would refuse (int() of an array of several elements, max() of
+the rows of a matrix) gets the TypeError / ValueError Python raises, at
+trace time, since shapes are static.
+"""
+from __future__ import annotations
+
+import builtins
+
+import jax
+import jax.numpy as jnp
+
+from autograph_py import errors
+from autograph_py.lowering import scalars
+from autograph_py.runtime import comprehensions, failures
+from autograph_py.runtime.dispatch import is_traced
+
+_NO_DEFAULT = object()
+
+
+def _any_traced(values) -> bool:
+    return builtins.any(is_traced(v) for v in values)
+
+
+def _scalar(x, kind: str):
+    """`x` as one item, or Python's TypeError for an array of several."""
+    if x.size != 1:
+        raise TypeError(f"only length-1 arrays can be converted to Python scalars (`{kind}()` "
+                        f"of a traced array of shape {tuple(x.shape)})")
+    return x.reshape(())
+
+
+def int_(x=0, *args, **kwargs):
+    """`int(x)`: a traced number truncated toward zero, as Python does."""
+    if not is_traced(x) or args or kwargs:
+        return builtins.int(x, *args, **kwargs)
+    x = _scalar(x, "int")
+    if jnp.issubdtype(x.dtype, jnp.complexfloating):
+        raise TypeError("int() argument must be a real number, not a traced complex number")
+    if jnp.issubdtype(x.dtype, jnp.floating):
+        # Python refuses what has no integer value; a cast would give a garbage int.
+        at = errors.where()
+        failures.stage(ValueError("cannot convert float NaN to integer"), ~jnp.isnan(x), at)
+        failures.stage(OverflowError("cannot convert float infinity to integer"),
+                       ~jnp.isinf(x), at)
+        x = jnp.trunc(x)
+    return scalars.weak_cast(x, builtins.int)
+
+
+def float_(x=0.0, *args, **kwargs):
+    if not is_traced(x) or args or kwargs:
+        return builtins.float(x, *args, **kwargs)
+    x = _scalar(x, "float")
+    if jnp.issubdtype(x.dtype, jnp.complexfloating):
+        raise TypeError("float() argument must be a real number, not a traced complex number")
+    return scalars.weak_cast(x, builtins.float)
+
+
+def bool_(x=False, *args, **kwargs):
+    if not is_traced(x) or args or kwargs:
+        return builtins.bool(x, *args, **kwargs)
+    x = _scalar(x, "bool")
+    return x if x.dtype == jnp.bool_ else x != 0
+
+
+def complex_(real=0, imag=0, *args, **kwargs):
+    if not (is_traced(real) or is_traced(imag)) or args or kwargs:
+        return builtins.complex(real, imag, *args, **kwargs)
+    parts = [_scalar(v, "complex") if is_traced(v) else v for v in (real, imag)]
+    return scalars.weak_cast(parts[0], builtins.complex) + 1j * parts[1]
+
+
+def _pick(values, key, better):
+    """Python's min/max over `values` (a list): the first item whose key no later one beats."""
+    best, best_key = values[0], (values[0] if key is None else key(values[0]))
+    for v in values[1:]:
+        k = v if key is None else key(v)
+        wins = better(k, best_key)
+        if is_traced(wins):
+            if wins.size != 1:
+                raise ValueError(
+                    "The truth value of an array with more than one element is ambiguous "
+                    f"(`{'max' if better(1, 0) else 'min'}()` of traced arrays of shape "
+                    f"{tuple(wins.shape)}; Python raises this too); use jnp.maximum / "
+                    "jnp.minimum")
+            wins = wins.reshape(())
+            best = jax.tree_util.tree_map(lambda a, b: jnp.where(wins, a, b), v, best)
+            best_key = jnp.where(wins, k, best_key)
+        elif wins:
+            best, best_key = v, k
+    return best
+
+
+def _over_array(x, key, fn_name: str):
+    """min/max of the items of a traced array (its leading axis), Python's pick."""
+    if x.ndim == 0:
+        raise TypeError(f"iteration over a 0-d array (`{fn_name}()` of a traced scalar)")
+    if x.ndim > 1:
+        raise ValueError(f"`{fn_name}()` of a traced array of shape {tuple(x.shape)} compares "
+                         "its rows, and the truth value of an array with more than one element "
+                         "is ambiguous (Python raises this too); use jnp.max / jnp.min")
+    keys = x if key is None else jax.vmap(key)(x)
+    pick = jnp.argmax if fn_name == "max" else jnp.argmin
+    if jnp.issubdtype(keys.dtype, jnp.inexact):
+        # Python's comparison never replaces a NaN first item and never picks a later NaN.
+        nan_first = jnp.isnan(keys[0])
+        fill = -jnp.inf if fn_name == "max" else jnp.inf
+        i = jnp.where(nan_first, 0, pick(jnp.where(jnp.isnan(keys), fill, keys)))
+    else:
+        i = pick(keys)
+    return x[i]
+
+
+def _looped(items):
+    """`items` as a Comprehension to fold in one loop, or None: a comprehension over a
+    traced iterable (not an empty array), or a range, enumerate or zip with traced items."""
+    if isinstance(items, comprehensions.TRACED_ITERABLES):
+        return comprehensions.Comprehension(items, lambda x: x)
+    if isinstance(items, comprehensions.Comprehension) and items.traced() and not (
+            is_traced(items.iterable) and items.iterable.ndim and items.iterable.shape[0] == 0):
+        return items
+    return None
+
+
+def _extreme(fn_name, builtin, better, args, key, default):
+    if len(args) == 1:
+        (items,) = args
+        loop = _looped(items) if key is None else None
+        if loop is not None:
+            return comprehensions.extreme(loop, better, fn_name, default, _NO_DEFAULT)
+        if is_traced(items):
+            if items.ndim and items.shape[0] == 0 and default is not _NO_DEFAULT:
+                return default
+            if items.ndim and items.shape[0] == 0:
+                raise ValueError(f"{fn_name}() iterable argument is empty")
+            return _over_array(items, key, fn_name)
+        values = list(items)
+        if not values:
+            if default is _NO_DEFAULT:
+                raise ValueError(f"{fn_name}() iterable argument is empty")
+            return default
+    else:
+        if default is not _NO_DEFAULT:
+            raise TypeError(f"Cannot specify a default for {fn_name}() with multiple positional "
+                            "arguments")
+        values = list(args)
+    if not _any_traced(jax.tree_util.tree_leaves(values)):
+        kw = {} if key is None else {"key": key}
+        return builtin(values, **kw)
+    return _pick(values, key, better)
+
+
+def max_(*args, key=None, default=_NO_DEFAULT):
+    """`max(...)`: with traced items, `b if b > a else a` item by item (jnp.where)."""
+    if not args:
+        raise TypeError("max expected at least 1 argument, got 0")
+    return _extreme("max", builtins.max, lambda a, b: a > b, args, key, default)
+
+
+def min_(*args, key=None, default=_NO_DEFAULT):
+    if not args:
+        raise TypeError("min expected at least 1 argument, got 0")
+    return _extreme("min", builtins.min, lambda a, b: a < b, args, key, default)
+
+
+def sum_(iterable, /, start=0):
+    """`sum(xs, start)`; over a traced array, start + one reduction of its leading axis."""
+    loop = _looped(iterable)
+    if loop is not None:
+        return comprehensions.fold(loop, start, lambda acc, v: acc + v, "sum(...)")
+    if is_traced(iterable):
+        if iterable.ndim == 0:
+            raise TypeError("iteration over a 0-d array (`sum()` of a traced scalar)")
+        # Python adds the items one by one: the sum keeps their dtype (bools count as ints).
+        dtype = None if iterable.dtype == jnp.bool_ else iterable.dtype
+        return start + jnp.sum(iterable, axis=0, dtype=dtype)
+    return builtins.sum(iterable, start)
+
+
+def _truth(v):
+    return bool_(v) if is_traced(v) else builtins.bool(v)
+
+
+def any_(iterable, /):
+    """`any(xs)`: stops at the first item that is true in Python; traced items are or-ed."""
+    loop = _looped(iterable)
+    if loop is not None:
+        return comprehensions.fold(loop, jnp.asarray(False),
+                                   lambda acc, v: jnp.logical_or(acc, _truth(v)), "any(...)")
+    if is_traced(iterable):
+        return jnp.any(_items_truth(iterable, "any"))
+    traced = None
+    for v in iterable:
+        t = _truth(v)
+        if not is_traced(t):
+            if t:
+                return True
+            continue
+        traced = t if traced is None else traced | t
+    return False if traced is None else traced
+
+
+def all_(iterable, /):
+    loop = _looped(iterable)
+    if loop is not None:
+        return comprehensions.fold(loop, jnp.asarray(True),
+                                   lambda acc, v: jnp.logical_and(acc, _truth(v)), "all(...)")
+    if is_traced(iterable):
+        return jnp.all(_items_truth(iterable, "all"))
+    traced = None
+    for v in iterable:
+        t = _truth(v)
+        if not is_traced(t):
+            if not t:
+                return False
+            continue
+        traced = t if traced is None else traced & t
+    return True if traced is None else traced
+
+
+def _items_truth(x, fn_name):
+    if x.ndim != 1:
+        raise (TypeError if x.ndim == 0 else ValueError)(
+            f"`{fn_name}()` of a traced array of shape {tuple(x.shape)}: Python takes the truth "
+            "of each item, which needs a 1-d array; use jnp.any / jnp.all")
+    return x if x.dtype == jnp.bool_ else x != 0
+
+
+def divmod_(a, b, /):
+    if is_traced(a) or is_traced(b):
+        return a // b, a % b
+    return builtins.divmod(a, b)
+
+
+def pow_(base, exp, mod=None):
+    if not (is_traced(base) or is_traced(exp) or is_traced(mod)):
+        return builtins.pow(base, exp, mod)
+    if mod is None:
+        return base ** exp
+    return scalars.modular_power(base, exp, mod)
+
+
+def sorted_(iterable, /, *, key=None, reverse=False):
+    """`sorted(xs)`: a list of the items in order (a stable sort, as Python's)."""
+    if is_traced(iterable):
+        if iterable.ndim != 1:
+            raise (TypeError if iterable.ndim == 0 else ValueError)(
+                f"`sorted()` of a traced array of shape {tuple(iterable.shape)}: only a 1-d "
+                "array's items can be ordered; use jnp.sort")
+        items = iterable
+    else:
+        values = list(iterable)
+        if not _any_traced(values):
+            return builtins.sorted(values, key=key, reverse=reverse)
+        items = jnp.stack([jnp.asarray(v) for v in values])
+    keys = items if key is None else jax.vmap(key)(items)
+    order = jnp.argsort(keys, stable=True, descending=reverse)
+    return list(items[order])
+
+
+OVERRIDES = {builtins.int: int_, builtins.float: float_, builtins.bool: bool_,
+             builtins.complex: complex_, builtins.max: max_, builtins.min: min_,
+             builtins.sum: sum_, builtins.any: any_, builtins.all: all_,
+             builtins.divmod: divmod_, builtins.pow: pow_, builtins.sorted: sorted_}

@@ -1,0 +1,424 @@
+"""Python builtins, item assignment and traced indexing (issue 12), at three levels:
+the converter's output, the runtime operators on Python vs traced values, and
+converted programs against eager Python (NumPy where eager JAX cannot assign)."""
+from __future__ import annotations
+
+import ast
+import builtins
+import textwrap
+
+import gast
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import autograph_py as ag
+from autograph_py import errors
+from autograph_py.compiler import pipeline
+from autograph_py.runtime import items, numeric
+from tests.conftest import assert_same
+
+
+# ------------------------------------------------------------------ converter
+
+def _converted_text(src: str) -> str:
+    tree = gast.parse(textwrap.dedent(src)).body[0]
+    return ast.unparse(gast.gast_to_ast(pipeline.transform(tree, "<test>", tree.name)))
+
+
+def test_item_writes_become_assignments_of_the_base():
+    text = _converted_text("""
+        def f(x, i, v):
+            x[i] = v
+            x[i + 1] += 2.0
+            g[i] = v
+            return x
+    """)
+    assert "x = ag__.setitem(x, i, v)" in text
+    assert "item = ag__.getitem(x, i + 1)" in text and "item += 2.0" in text
+    assert "x = ag__.setitem(x, i + 1, item)" in text
+    assert "g[i] = v" in text          # a global keeps its statement: it must not become local
+
+
+def test_nested_and_unpacked_item_writes_keep_python_order():
+    text = _converted_text("""
+        def f(m, x, i, j):
+            m[i][j] = 9.0
+            x[i], x[j] = x[j], x[i]
+            d = {}
+            d["k"] = 1.0
+            return m, x, d
+    """)
+    assert "m = ag__.setitem(m, i, ag__.setitem(ag__.getitem(m, i), j, 9.0))" in text
+    assert "item_1, item_2 = (ag__.getitem(x, j), ag__.getitem(x, i))" in text \
+        or "item, item_1 = (ag__.getitem(x, j), ag__.getitem(x, i))" in text
+    assert "d['k'] = 1.0" in text      # a str key: the dict's item, not the whole dict
+
+
+def test_reads_with_computed_indices_and_windows():
+    text = _converted_text("""
+        def f(x, i, n):
+            return x[0], x[i], x[i:i + 2], x[i:], x[1:3], x in (1, 2), n not in x
+    """)
+    assert "x[0]" in text and "x[1:3]" in text
+    assert "ag__.getitem(x, i)" in text
+    assert "ag__.getitem(x, ag__.span(i, 2))" in text
+    assert "ag__.getitem(x, ag__.slice(i, None, None))" in text
+    assert "ag__.in_(x, (1, 2))" in text and "ag__.not_in(n, x)" in text
+
+
+def test_an_index_with_a_call_is_evaluated_once():
+    calls = []
+
+    def k():
+        calls.append(1)
+        return 1
+
+    def f(x):
+        x[k()] += 1.0
+        return x
+
+    out = ag.convert(f)(np.zeros(3, np.float32))
+    assert calls == [1]
+    assert out.tolist() == [0.0, 1.0, 0.0]
+
+
+# ------------------------------------------------------------ runtime operators
+
+PY_CASES = [
+    (numeric.int_, (2.7,)), (numeric.int_, ("12", 16)), (numeric.float_, (3,)),
+    (numeric.bool_, (0,)), (numeric.complex_, (1, 2)), (numeric.max_, (1, 5, 3)),
+    (numeric.max_, ([],), {"default": 7}), (numeric.min_, ([4, 2, 9],)),
+    (numeric.min_, ([4, -5, 9],), {"key": abs}), (numeric.sum_, ([1, 2],), {"start": 10}),
+    (numeric.any_, ([0, 0, 1],)), (numeric.all_, ([1, 0],)), (numeric.divmod_, (-7, 3)),
+    (numeric.pow_, (3, 4, 5)), (numeric.sorted_, ([3, 1, 2],), {"reverse": True}),
+]
+
+
+@pytest.mark.parametrize("case", PY_CASES, ids=lambda c: c[0].__name__)
+def test_python_values_get_the_builtin_itself(case):
+    fn, args, kwargs = (*case, {})[:3]
+    builtin = getattr(builtins, fn.__name__.rstrip("_"))
+    got, want = fn(*args, **kwargs), builtin(*args, **kwargs)
+    assert type(got) is type(want) and got == want
+
+
+def _negated(v):
+    return -v
+
+
+TRACED_CASES = [
+    ("int", lambda x: int(x), [2.7, -2.7, 0.2]),
+    ("float/bool", lambda n: (float(n) / 2, bool(n)), [3, 0]),
+    ("max two", lambda x: max(0.0, x - 1.0), [2.5, -1.0]),
+    ("max nan first", lambda x: max(jnp.asarray([x, 1.0, 3.0])), [float("nan"), 2.0]),
+    ("min key", lambda x: min(x, -x, 0.5, key=abs), [2.0, -0.1]),
+    ("sum start", lambda x: sum(jnp.asarray([x, 2 * x]), 1.0), [1.5]),
+    ("any/all list", lambda x: (any([x > 1, False]), all([x > 0, True])), [2.0, -1.0]),
+    ("divmod", lambda a: divmod(a, 3), [-7, 8]),
+    ("pow mod", lambda a: pow(a, 5, 7), [3, 10]),
+    ("sorted key", lambda x: sorted(jnp.asarray([x, -2.0, 1.0]), key=_negated), [0.0, 3.0]),
+    ("round", lambda x: (round(x), round(x, 1)), [2.5, 3.5, -1.25]),
+    ("in tuple", lambda x: (x in (1.0, 2.0), x not in [2.0]), [1.0, 3.0]),
+    ("count/index", lambda x: ((x, 1.0, x).count(1.0), [0.0, x].index(x)), [1.0, 0.0]),
+]
+
+
+@pytest.mark.parametrize("name,fn,inputs", TRACED_CASES, ids=[c[0] for c in TRACED_CASES])
+def test_traced_values_keep_the_python_meaning(name, fn, inputs):
+    conv = ag.function(fn)
+    for v in inputs:
+        want = fn(v)          # eager: Python scalars (or concrete arrays)
+        got = conv(jnp.asarray(v))
+        assert_same(got, want)
+
+
+def test_python_int_cast_is_weakly_typed_like_a_python_int():
+    out = jax.jit(lambda x: numeric.int_(x) + jnp.int8(1))(jnp.float32(2.7))
+    assert out.dtype == jnp.int8 and int(out) == 3
+
+
+@pytest.mark.parametrize("fn,message", [
+    (lambda x: int(x), "only length-1 arrays"),
+    (lambda x: max(x.reshape(2, 2)), "truth value of an array"),
+    (lambda x: sorted(x.reshape(2, 2)), "1-d"),
+])
+def test_shapes_python_refuses_are_refused_at_trace_time(fn, message):
+    with pytest.raises((TypeError, ValueError), match=message):
+        ag.function(fn)(jnp.arange(4.0))
+
+
+# -------------------------------------------- item assignment against NumPy eager
+
+def bubble_sort(x):
+    n = x.shape[0]
+    for i in range(n):
+        for j in range(n - i - 1):
+            if x[j] > x[j + 1]:
+                x[j], x[j + 1] = x[j + 1], x[j]
+    return x
+
+
+def dp_table(n_items, w):
+    best = np.zeros(8, np.float32) if not isinstance(w, jax.Array) else jnp.zeros(8)
+    for i in range(n_items):
+        for c in range(7, 0, -1):
+            if c >= i + 1:
+                best[c] = max(best[c], best[c - i - 1] + w[i])
+    return best
+
+
+def every_augmented_operator(x, i):
+    x[i] += 2.0
+    x[i] -= 0.5
+    x[i] *= 3.0
+    x[i] /= 2.0
+    x[i] **= 2.0
+    x[1:3] = 7.0
+    x[i, ...] = x[i] + 1.0
+    return x
+
+
+def grid_updates(g, i, j):
+    g[i][j] = 9.0
+    g[i, j - 1] -= 1.0
+    g[i] = g[i] * 2.0
+    return g
+
+
+def histogram_into_a_list(xs):
+    hist = [0, 0, 0]
+    for x in xs:
+        hist[x % 3] += 1
+    return hist
+
+
+@pytest.mark.parametrize("fn,arg_sets", [
+    (bubble_sort, [([3.0, 1.0, 2.0, -1.0],), ([1.0, 2.0],)]),
+    (dp_table, [(3, [2.0, 3.0, 1.0])]),
+    (every_augmented_operator, [([1.0, 2.0, 3.0, 4.0], 0), ([1.0, 2.0, 3.0, 4.0], 3)]),
+    (grid_updates, [([[1.0, 2.0], [3.0, 4.0]], 1, 1), ([[1.0, 2.0], [3.0, 4.0]], 0, 1)]),
+    (histogram_into_a_list, [([1, 2, 4, 5, 0],)]),
+], ids=lambda v: getattr(v, "__name__", ""))
+def test_item_assignment_matches_numpy(fn, arg_sets):
+    conv = ag.function(fn)
+    for args in arg_sets:
+        want = fn(*[np.asarray(a, np.float32 if isinstance(a[0] if isinstance(a, list) else a,
+                                                      (float, list)) else np.int32)
+                    if isinstance(a, list) else a for a in args])
+        got = conv(*[jnp.asarray(a) if isinstance(a, list) else a for a in args])
+        assert_same(got, want)
+
+
+def test_item_assignment_under_grad_and_vmap():
+    def f(x, v):
+        y = jnp.zeros(3)
+        for i in range(3):
+            y[i] = x[i] * v
+        y[0] += v
+        return y.sum()
+
+    conv = ag.convert(f)
+    x = jnp.asarray([1.0, 2.0, 3.0])
+    assert_same(jax.grad(conv, argnums=1)(x, 2.0), 7.0)
+    got = jax.vmap(conv, in_axes=(None, 0))(x, jnp.asarray([1.0, 2.0]))
+    assert_same(got, jnp.asarray([7.0, 14.0]))
+
+
+def test_another_name_for_the_array_keeps_the_old_items():
+    # JAX arrays are values: x[0] = v makes a new array, so y still holds the old one.
+    def f(x):
+        y = x
+        x[0] = 5.0
+        return x, y
+
+    x, y = ag.function(f)(jnp.zeros(2))
+    assert x.tolist() == [5.0, 0.0] and y.tolist() == [0.0, 0.0]
+
+
+def test_a_python_list_keeps_its_identity_and_aliases():
+    def f(i, v):
+        xs = [0.0, 0.0]
+        alias = xs
+        xs[i] = v
+        return alias
+
+    assert_same(ag.function(f)(jnp.int32(1), 3.0), [0.0, 3.0])
+    assert ag.convert(f)(1, 3.0) == [0.0, 3.0]
+
+
+# ------------------------------------------------------ traced indices and windows
+
+def test_list_gather_raises_python_index_error_when_out_of_range():
+    def f(i):
+        data = [10, 20, 30]
+        return data[i]
+
+    conv = ag.function(f)
+    assert int(conv(jnp.int32(-1))) == 30
+    with pytest.raises(IndexError, match="list index out of range"):
+        conv(jnp.int32(3))
+
+
+def test_list_of_unlike_items_indexed_by_a_traced_int_is_a_clear_error():
+    def f(i):
+        return [1.0, jnp.ones(2)][i]
+
+    with pytest.raises(errors.TracedShapeError, match="one shape"):
+        ag.function(f)(jnp.int32(0))
+
+
+def test_slice_with_a_traced_length_is_a_clear_error():
+    def f(x, n):
+        return x[:n].sum()
+
+    with pytest.raises(errors.TracedShapeError, match="dynamic_slice") as e:
+        ag.function(f)(jnp.arange(4.0), jnp.int32(2))
+    assert "test_builtins.py" in str(e.value)
+
+
+def test_window_past_the_end_fails_at_run_time():
+    def f(x, i):
+        return x[i:i + 2]
+
+    conv = ag.function(f)
+    assert conv(jnp.arange(4.0), jnp.int32(2)).tolist() == [2.0, 3.0]
+    with pytest.raises(IndexError, match="static shapes"):
+        conv(jnp.arange(4.0), jnp.int32(3))
+
+
+def test_window_assignment_and_2d_windows():
+    def f(x, i):
+        x[i:i + 2, :] = 0.0
+        return x, x[i:i + 1, 1]
+
+    got = ag.function(f)(jnp.ones((4, 2)), jnp.int32(1))
+    want = f(np.ones((4, 2), np.float32), 1)
+    assert_same(got, want)
+
+
+def test_traced_index_into_a_list_of_pairs_gathers_each_leaf():
+    def f(i):
+        pairs = [(1.0, 2), (3.0, 4), (5.0, 6)]
+        a, b = pairs[i]
+        return a * b
+
+    assert_same(ag.function(f)(jnp.int32(2)), 30.0)
+    assert items.getitem([1, 2], 1) == 2
+
+
+# ------------------------------------------------------------- comprehensions
+
+def test_comprehensions_become_runtime_objects():
+    text = _converted_text("""
+        def f(xs, n):
+            a = sum(v * v for v in xs if v > 0)
+            b = [i * x for i, x in enumerate(xs)]
+            c = [v for v in xs for w in xs]
+            return a, b, c
+    """)
+    assert "ag__.comprehension(xs, lambda v: v * v, lambda v: ag__.and_" not in text
+    assert "ag__.comprehension(xs, lambda v: v * v, lambda v: v > 0)" in text
+    assert ("ag__.list_comprehension(ag__.converted_call(enumerate, (xs,), None), "
+            "lambda item: (lambda i, x: i * x)(*item), None)") in text.replace("item_1", "item")
+    assert "[v for v in xs for w in xs]" in text     # two `for` clauses stay Python
+
+
+def euler_1(n):
+    return sum(e for e in range(3, n) if e % 3 == 0 or e % 5 == 0)
+
+
+def sum_square_difference(n):
+    return sum(i for i in range(1, n + 1)) ** 2 - sum(i * i for i in range(1, n + 1))
+
+
+def reductions_of_generators(xs):
+    return (any(x > 4 for x in xs), all(x > 0 for x in xs), max(x * 2 for x in xs),
+            min(x for x in xs if x > 1.5), max((x for x in xs if x > 100), default=-1.0),
+            sum(i * x for i, x in enumerate(xs)))
+
+
+@pytest.mark.parametrize("fn,inputs", [
+    (euler_1, [10, 100, 0, 4]), (sum_square_difference, [10, 1]),
+])
+def test_reductions_over_a_traced_range_are_one_loop(fn, inputs):
+    conv = ag.function(fn)
+    for n in inputs:
+        assert int(conv(jnp.int32(n))) == fn(n)
+    report = str(ag.explain(fn)(jnp.int32(10)))
+    assert "fori_loop" in report or "while_loop" in report
+    assert "unrolled" not in report
+
+
+def test_reductions_over_a_traced_array_scan_and_differentiate():
+    xs = [1.0, 2.0, 3.0]
+    assert_same(ag.function(reductions_of_generators)(jnp.asarray(xs)),
+                reductions_of_generators(np.asarray(xs, np.float32)))
+    jaxpr = str(jax.make_jaxpr(ag.convert(reductions_of_generators))(jnp.asarray(xs)))
+    assert "scan" in jaxpr
+    g = jax.grad(lambda v: ag.convert(lambda ys: sum(y * y for y in ys))(v))(jnp.asarray(xs))
+    assert_same(g, 2 * np.asarray(xs))
+    batched = jax.vmap(ag.convert(euler_1))(jnp.asarray([10, 100], jnp.int32))
+    assert batched.tolist() == [23, 2318]
+
+
+def test_max_of_an_empty_traced_generator_raises_value_error_at_run_time():
+    def f(xs):
+        return max(x for x in xs if x > 10.0)
+
+    with pytest.raises(ValueError, match="empty"):
+        ag.function(f)(jnp.asarray([1.0, 2.0]))
+    assert float(ag.function(f)(jnp.asarray([1.0, 20.0]))) == 20.0
+
+
+def test_a_list_whose_length_depends_on_the_data_is_a_clear_error():
+    def f(xs):
+        return [x for x in xs if x > 0]
+
+    def g(n):
+        return [i for i in range(n)]
+
+    for fn, arg in ((f, jnp.asarray([1.0, -1.0])), (g, jnp.int32(3))):
+        with pytest.raises(errors.TracedShapeError, match="length depends on the data") as e:
+            ag.function(fn)(arg)
+        assert "test_builtins.py" in str(e.value)
+    # Python values keep Python: the same functions on concrete values are lists.
+    assert ag.convert(f)([1.0, -1.0]) == [1.0] and ag.convert(g)(3) == [0, 1, 2]
+
+
+def test_size_one_array_condition_is_its_item():
+    def f(v):
+        if v > 1:
+            return v * 2
+        return v
+
+    assert_same(ag.function(f)(jnp.asarray([3.0])), np.asarray([6.0]))
+    assert_same(ag.function(f)(jnp.asarray([0.5])), np.asarray([0.5]))
+
+
+def test_unregistered_dataclass_as_branch_state_says_how_to_register_it():
+    import dataclasses
+
+    @dataclasses.dataclass
+    class Point:
+        x: float
+
+    def f(a):
+        p = Point(0.0)
+        if a > 0:
+            p = Point(a)
+        return p.x
+
+    with pytest.raises(errors.StateError, match="register_dataclass") as e:
+        ag.function(f)(jnp.float32(1.0))
+    assert "not registered as a pytree" in str(e.value) and "'p'" in str(e.value)
+
+
+def test_int_of_a_traced_nan_or_infinity_raises_as_python_does():
+    conv = ag.function(lambda x: int(x) + 1)
+    assert int(conv(jnp.float32(2.5))) == 3
+    with pytest.raises(ValueError, match="NaN"):
+        conv(jnp.float32(float("nan")))
+    with pytest.raises(OverflowError, match="infinity"):
+        conv(jnp.float32(float("inf")))
