@@ -155,10 +155,10 @@ def _extreme(fn_name, builtin, better, args, key, default):
             raise TypeError(f"Cannot specify a default for {fn_name}() with multiple positional "
                             "arguments")
         values = list(args)
-    if not _any_traced(jax.tree_util.tree_leaves(values)):
+    if not any(isinstance(v, jax.Array) for v in jax.tree_util.tree_leaves(values)):
         kw = {} if key is None else {"key": key}
         return builtin(values, **kw)
-    return _pick(values, key, better)
+    return _pick(values, key, better)   # Python's pick, also where a comparison is traced
 
 
 def max_(*args, key=None, default=_NO_DEFAULT):

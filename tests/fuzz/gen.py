@@ -38,7 +38,7 @@ import dataclasses
 import random
 from dataclasses import dataclass, field
 
-from tests.fuzz import calls as seq, ir, scope as sc, shapes
+from tests.fuzz import builtins as builtin_shapes, calls as seq, ir, scope as sc, shapes
 from tests.fuzz.ir import (Assign, Break, Const, Continue, For, Func, If, Match, MatchCase, Name, Op,
                            Program, Return, While)
 
@@ -164,6 +164,7 @@ class Config:
     # Gates for open findings, for the fixed-seed batch of `make test` (FINDINGS.md):
     gate_static_positions: bool = False   # F25: equal static values at other positions
     truisms_only: bool = False            # F8: a failing assert under jax.jit(convert(f))
+    builtin_ops: bool = False   # builtins.py's expressions (config builtins)
 
 
 # "small" is the `make test` batch: fewer and shallower statements, one array length.
@@ -188,6 +189,8 @@ CONFIGS["shapes-effects"] = dataclasses.replace(
 # The shapes-small programs plus changes through a second name (FINDINGS F44).
 CONFIGS["shapes-alias"] = dataclasses.replace(
     CONFIGS["shapes-small"], weights={**CONFIGS["shapes-small"].weights, "alias": 2.5})
+# The shapes-small programs plus builtins, comprehensions and traced indexing (issue 12).
+CONFIGS["builtins"] = dataclasses.replace(CONFIGS["shapes-small"], builtin_ops=True)
 # Sequences only: the default statements, called in several signatures.
 CONFIGS["calls"] = Config(calls=(3, 6), p_swap=0.6, param_kinds=_SHAPES["param_kinds"])
 CONFIGS["calls-small"] = Config(max_block=3, max_depth=2, max_loops=2, n_helpers=(0, 1),
@@ -277,6 +280,8 @@ class Gen(shapes.ShapeGen):
         if self.cfg.extra_kinds:
             ops += [op for op in shapes.EXTRA_OPS.get(kind, [])
                     if all(k in scope.values() or k in OPS for k in op[1].split())]
+        if self.cfg.builtin_ops:
+            ops += builtin_shapes.BUILTIN_OPS.get(kind, [])
         ops += [(self._call_template(h), " ".join(k for _, k in h.params), 2)
                 for h in self.callables if h.ret[0] == kind]
         if kind in ("f", "i") and "o" in scope.values():   # an attribute of an object

@@ -74,11 +74,15 @@ def _text(node) -> str:
 
 
 def _span_size(sl):
-    """For `a:a + n` (or `a:n + a`): n; else None."""
+    """For `a:a + n` (or `a:n + a`): n; else None.
+
+    `a` is then evaluated once, not twice as written: the same value, unless
+    evaluating it has effects, which an index expression should not have.
+    """
     if sl.step is not None or sl.lower is None or not isinstance(sl.upper, gast.BinOp):
         return None
     up = sl.upper
-    if not isinstance(up.op, gast.Add) or not _simple(sl.lower):
+    if not isinstance(up.op, gast.Add):
         return None
     lower = _text(sl.lower)
     if _text(up.left) == lower and _simple(up.right):

@@ -1,0 +1,31 @@
+"""Expressions of the `builtins` config: Python builtins, comprehensions, membership and
+traced indexing on the generated values (issue 12). Each has Python's meaning eagerly;
+the converted program must agree (or refuse with an autograph_py error).
+
+    max(x, y)   min(x, y, 0.5)   sum(xs)   max(xs)   sorted(xs)[0]   float(k)   int(x)
+    sum(e * x for e in xs)       max((e for e in xs if e > x), default=0.0)
+    sum(k for k in range(n % 5) if k % 2 == 0)        any(e > x for e in xs)
+    [x, x * 0.5, 2.0][k % 3]   (a Python list at a traced index; items of one dtype)   xs[k % 2:k % 2 + 2]
+    k in (1, 2)   (k, 2, 3).count(2)   divmod(k, 3)[0]   pow(k % 5, 2, 7)
+"""
+from __future__ import annotations
+
+# (template, argument kinds, weight), as gen.OPS; L is the array length (3 here).
+BUILTIN_OPS = {
+    "f": [("max({0}, {1})", "f f", 2), ("min({0}, {1}, 0.5)", "f f", 1),
+          ("max(0.0, {0} - {1})", "f f", 1), ("float({0})", "i", 1), ("sum({0})", "fa", 1),
+          ("max({0})", "fa", 1), ("min({0})", "fa", 1), ("sum(e * {1} for e in {0})", "fa f", 1),
+          ("sum((e for e in {0} if e > {1}), 0.5)", "fa f", 1),
+          ("max((e for e in {0} if e > {1}), default=0.0)", "fa f", 1),
+          ("[{0}, {0} * 0.5, 2.0][{1} % 3]", "f i", 1), ("{0}[{1} % L]", "fa i", 1),
+          ("sum({0}[{1} % 2:{1} % 2 + 2])", "fa i", 1), ("sorted({0})[0]", "fa", 0.5),
+          ("float({0} in ({1}, 1.0))", "f f", 0.5)],
+    "i": [("int(jnp.clip({0}, -50.0, 50.0))", "f", 2), ("min({0}, {1})", "i i", 1),
+          ("max({0}, 3)", "i", 1), ("divmod({0}, 3)[0]", "i", 1), ("pow({0} % 5, 2, 7)", "i", 0.5),
+          ("sum(k for k in range({0} % 5) if k % 2 == 0)", "i", 1),
+          ("sum(range({0} % 4))", "i", 0.5), ("[1, 2, 3][{0} % 3]", "i", 1),
+          ("({0}, 2, 3).count(2)", "i", 0.5)],
+    "b": [("any(e > {1} for e in {0})", "fa f", 1), ("all(e < {1} for e in {0})", "fa f", 1),
+          ("({0} in (1, 2))", "i", 1), ("({0} not in [{1}, 0.5])", "f f", 1),
+          ("bool({0} % 2)", "i", 1), ("any([{0}, {1}])", "b b", 0.5)],
+}
