@@ -192,41 +192,35 @@ def _truth(v):
     return bool_(v) if is_traced(v) else builtins.bool(v)
 
 
-def any_(iterable, /):
-    """`any(xs)`: stops at the first item that is true in Python; traced items are or-ed."""
+def _any_or_all(iterable, stop_at: bool, fn_name: str):
+    """any (stop_at=True) or all (stop_at=False): Python stops at the first item whose
+    truth is `stop_at`; traced truths are combined (or / and) and decide at run time."""
+    combine = jnp.logical_or if stop_at else jnp.logical_and
     loop = _looped(iterable)
     if loop is not None:
-        return comprehensions.fold(loop, jnp.asarray(False),
-                                   lambda acc, v: jnp.logical_or(acc, _truth(v)), "any(...)")
+        return comprehensions.fold(loop, jnp.asarray(not stop_at),
+                                   lambda acc, v: combine(acc, _truth(v)), f"{fn_name}(...)")
     if is_traced(iterable):
-        return jnp.any(_items_truth(iterable, "any"))
+        reduce = jnp.any if stop_at else jnp.all
+        return reduce(_items_truth(iterable, fn_name))
     traced = None
     for v in iterable:
         t = _truth(v)
         if not is_traced(t):
-            if t:
-                return True
+            if t == stop_at:
+                return stop_at
             continue
-        traced = t if traced is None else traced | t
-    return False if traced is None else traced
+        traced = t if traced is None else combine(traced, t)
+    return (not stop_at) if traced is None else traced
+
+
+def any_(iterable, /):
+    """`any(xs)`: stops at the first item that is true in Python; traced items are or-ed."""
+    return _any_or_all(iterable, True, "any")
 
 
 def all_(iterable, /):
-    loop = _looped(iterable)
-    if loop is not None:
-        return comprehensions.fold(loop, jnp.asarray(True),
-                                   lambda acc, v: jnp.logical_and(acc, _truth(v)), "all(...)")
-    if is_traced(iterable):
-        return jnp.all(_items_truth(iterable, "all"))
-    traced = None
-    for v in iterable:
-        t = _truth(v)
-        if not is_traced(t):
-            if not t:
-                return False
-            continue
-        traced = t if traced is None else traced & t
-    return True if traced is None else traced
+    return _any_or_all(iterable, False, "all")
 
 
 def _items_truth(x, fn_name):
