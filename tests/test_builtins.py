@@ -422,3 +422,18 @@ def test_int_of_a_traced_nan_or_infinity_raises_as_python_does():
         conv(jnp.float32(float("nan")))
     with pytest.raises(OverflowError, match="infinity"):
         conv(jnp.float32(float("inf")))
+
+
+def test_a_concrete_array_compared_inside_a_traced_branch():
+    # While JAX traces a branch, comparing even a concrete array gives a traced bool
+    # (FINDINGS F53, F55): membership and min/max must not hand it to Python's builtin.
+    c = jnp.float32(1.0)
+
+    def f(n):
+        r = 0.0
+        if n > 0:
+            r = float(1.0 in (c, 2.0)) + min(1, c)
+        return r
+
+    assert_same(ag.function(f)(jnp.int32(1)), 2.0)
+    assert_same(ag.function(f)(jnp.int32(0)), 0.0)

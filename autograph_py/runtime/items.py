@@ -248,7 +248,9 @@ def _equal_items(container, x):
 
 
 def _traced_member(seq, x) -> bool:
-    return is_traced(x) or any(is_traced(e) for e in seq)
+    """Whether a comparison with x may be traced: a JAX array is x or an item (while JAX
+    traces, comparing even a concrete one gives a traced bool)."""
+    return isinstance(x, jax.Array) or any(isinstance(e, jax.Array) for e in seq)
 
 
 def in_(x, container):

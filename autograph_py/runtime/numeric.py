@@ -29,8 +29,10 @@ from autograph_py.runtime.dispatch import is_traced
 _NO_DEFAULT = object()
 
 
-def _any_traced(values) -> bool:
-    return builtins.any(is_traced(v) for v in values)
+def _any_jax(values) -> bool:
+    """Whether a JAX array is among `values`: while JAX traces, an operation on one, even
+    a concrete one, may give a traced result, so Python's own builtin may not see it."""
+    return builtins.any(isinstance(v, jax.Array) for v in jax.tree_util.tree_leaves(values))
 
 
 def _scalar(x, kind: str):
@@ -155,7 +157,7 @@ def _extreme(fn_name, builtin, better, args, key, default):
             raise TypeError(f"Cannot specify a default for {fn_name}() with multiple positional "
                             "arguments")
         values = list(args)
-    if not any(isinstance(v, jax.Array) for v in jax.tree_util.tree_leaves(values)):
+    if not _any_jax(values):
         kw = {} if key is None else {"key": key}
         return builtin(values, **kw)
     return _pick(values, key, better)   # Python's pick, also where a comparison is traced
@@ -255,7 +257,7 @@ def sorted_(iterable, /, *, key=None, reverse=False):
         items = iterable
     else:
         values = list(iterable)
-        if not _any_traced(values):
+        if not _any_jax(values):
             return builtins.sorted(values, key=key, reverse=reverse)
         items = jnp.stack([jnp.asarray(v) for v in values])
     keys = items if key is None else jax.vmap(key)(items)

@@ -6,7 +6,7 @@ the converted program must agree (or refuse with an autograph_py error).
     sum(e * x for e in xs)       max((e for e in xs if e > x), default=0.0)
     sum(k for k in range(n % 5) if k % 2 == 0)        any(e > x for e in xs)
     [x, x * 0.5, 2.0][k % 3]   (a Python list at a traced index; items of one dtype)   xs[k % 2:k % 2 + 2]
-    k in (1, 2)   (k, 2, 3).count(2)   divmod(k, 3)[0]   pow(k % 5, 2, 7)
+    k in (1, 2)   (k, 2, 3).count(2)   divmod(k, 3)[0]   pow(int(k) % 5, 2, 7)
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ BUILTIN_OPS = {
           ("sum({0}[{1} % 2:{1} % 2 + 2])", "fa i", 1), ("sorted({0})[0]", "fa", 0.5),
           ("float({0} in ({1}, 1.0))", "f f", 0.5)],
     "i": [("int(jnp.clip({0}, -50.0, 50.0))", "f", 2), ("min({0}, {1})", "i i", 1),
-          ("max({0}, 3)", "i", 1), ("divmod({0}, 3)[0]", "i", 1), ("pow({0} % 5, 2, 7)", "i", 0.5),
+          ("max({0}, 3)", "i", 1), ("divmod({0}, 3)[0]", "i", 1), ("pow(int({0}) % 5, 2, 7)", "i", 0.5),
           ("sum(k for k in range({0} % 5) if k % 2 == 0)", "i", 1),
           ("sum(range({0} % 4))", "i", 0.5), ("[1, 2, 3][{0} % 3]", "i", 1),
           ("({0}, 2, 3).count(2)", "i", 0.5)],
