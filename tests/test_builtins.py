@@ -437,3 +437,81 @@ def test_a_concrete_array_compared_inside_a_traced_branch():
 
     assert_same(ag.function(f)(jnp.int32(1)), 2.0)
     assert_same(ag.function(f)(jnp.int32(0)), 0.0)
+
+
+# ------------------------------------- loops over a static number of items, as Python
+
+def toggled_mode(xs):
+    mode = "add"
+    acc = 0.0
+    for x in xs:
+        if mode == "add":
+            acc = acc + x
+            mode = "sub"
+        else:
+            acc = acc - x
+            mode = "add"
+    return acc, mode == "add"
+
+
+def best_so_far(xs):
+    best = None
+    for i, x in enumerate(xs):
+        if best is None or x > best:
+            best = x
+    return best
+
+
+def growing_prefix_sums(xs):
+    out = jnp.zeros(0)
+    for x in xs:
+        out = jnp.concatenate([out, (out[-1:] if out.shape[0] else jnp.zeros(1)) + x])
+    return out
+
+
+@pytest.mark.parametrize("fn", [toggled_mode, best_so_far, growing_prefix_sums])
+def test_loop_whose_state_changes_type_runs_unrolled_over_a_static_number_of_items(fn):
+    xs = jnp.asarray([1.0, 3.0, 2.0])
+    assert_same(ag.function(fn)(xs), fn(xs))
+    report = ag.explain(fn)(xs)
+    assert "python (unrolled)" in str(report) and "from one iteration to the next" in str(report)
+
+
+def test_loop_with_a_traced_trip_count_still_refuses_a_changing_type():
+    def f(n):
+        mode = "add"
+        for _ in range(n):
+            mode = "sub" if mode == "add" else "add"
+        return 1.0
+
+    with pytest.raises(errors.StateError, match="'mode' changes type"):
+        ag.function(f)(jnp.int32(3))
+
+
+def test_a_print_in_a_python_while_test_is_emitted_once_per_evaluation(capsys):
+    # The entry test is evaluated in a throwaway trace (so a traced one leaves no dead
+    # code); where it is a Python value, what it printed was lost (fuzz seed 3 builtins
+    # program 68, FINDINGS F56).
+    def h(k):
+        print("test", k)
+        return True
+
+    def f(n):
+        w = 0
+        while w < 2 and h(w):
+            w += 1
+        return n + w
+
+    assert int(ag.function(f)(jnp.int32(1))) == 3
+    assert capsys.readouterr().out.splitlines() == ["test 0", "test 1"]
+
+
+def test_reduction_of_a_generator_over_a_concrete_array_with_a_traced_condition():
+    # jnp.ones(3) is concrete; the condition on its items is traced (FINDINGS F57).
+    def f(v):
+        return max((e for e in jnp.ones(3) * 2.0 if e > v), default=0.0)
+
+    conv = ag.function(f)
+    assert float(conv(jnp.float32(1.0))) == 2.0
+    assert float(conv(jnp.float32(5.0))) == 0.0
+    assert_same(jax.vmap(ag.convert(f))(jnp.asarray([1.0, 5.0])), np.asarray([2.0, 0.0]))

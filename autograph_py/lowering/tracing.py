@@ -45,6 +45,13 @@ def trace(fn, in_avals):
     return closed, box[0]
 
 
+def replay_effects(closed) -> None:
+    """Re-emits, in the current trace, a traced function's effects (prints, checks):
+    for a probe whose result turned out to be a Python value."""
+    if closed.effects:
+        jax.core.eval_jaxpr(closed.jaxpr, closed.consts)
+
+
 def enclosing_traces() -> list:
     """The current trace and, while it is one `trace` made, the trace it was made in, and so on.
 

@@ -24,7 +24,7 @@ import jax.numpy as jnp
 
 from autograph_py import errors
 from autograph_py.runtime import conditionals, failures, loops, paths
-from autograph_py.runtime.dispatch import is_traced
+from autograph_py.runtime.dispatch import in_trace, is_traced
 from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedReversed, TracedZip
 
 TRACED_ITERABLES = (TracedRange, TracedEnumerate, TracedZip, TracedReversed)
@@ -38,7 +38,11 @@ class Comprehension:
         self.at = errors.where()
 
     def traced(self) -> bool:
-        return is_traced(self.iterable) or isinstance(self.iterable, TRACED_ITERABLES)
+        """Whether it must be folded by a converted loop: a traced iterable, or (while JAX
+        traces, where a condition on a concrete array's items may be traced) any array."""
+        it = self.iterable
+        return (is_traced(it) or isinstance(it, TRACED_ITERABLES)
+                or (isinstance(it, jax.Array) and in_trace()))
 
     def __iter__(self):
         for x in self.iterable:
@@ -119,7 +123,7 @@ def extreme(comp: Comprehension, better, fn_name: str, default, no_default):
 
 def _example_item(iterable):
     """An item of the type the loop's items have (not necessarily one that exists)."""
-    if is_traced(iterable):
+    if isinstance(iterable, jax.Array):
         return iterable[0]
     if isinstance(iterable, TracedRange):
         return iterable.first(1)[0][0]

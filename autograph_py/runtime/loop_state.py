@@ -146,8 +146,17 @@ def _appended_items(before: Var, after):
     return after[n:]
 
 
+class LoopStateMismatch(errors.StateError):
+    """A variable whose type, structure or shape one iteration changes: a lax loop cannot
+    carry it (a loop over a static number of items can still run as Python)."""
+
+    def __init__(self, text: str, name: str, what: str):
+        super().__init__(text)
+        self.name, self.what = name, what
+
+
 def _loop_mismatch(name, construct, at, before, after, what):
-    return errors.StateError(errors.message(
+    return LoopStateMismatch(errors.message(
         f"{quoted(name)} changes {what} from one iteration to the next of the {construct} whose "
         "condition is traced",
         details=(f"at loop entry:        {describe(before)}",
@@ -157,5 +166,6 @@ def _loop_mismatch(name, construct, at, before, after, what):
         fix=(f"Give {quoted(name)} one dtype: start it with the dtype the body gives it, or cast "
              "the new value back (`.astype(...)`)." if what == "dtype" else
              f"Keep {quoted(name)} the same shape and structure in every iteration: preallocate "
-             "it at its final size before the loop, or make the loop condition a Python value.")))
+             "it at its final size before the loop, or make the loop condition a Python value.")),
+        name, what)
 

@@ -18,7 +18,7 @@ import jax.numpy as jnp
 
 from autograph_py import errors
 from autograph_py.lowering import lax as lowered, plans, tracing
-from autograph_py.runtime import identity, settle, state as st
+from autograph_py.runtime import identity, loop_state, settle, state as st
 from autograph_py.runtime import mutations, paths, trace_log
 from autograph_py.runtime.block import Block
 from autograph_py.runtime.conditionals import _lax_if, as_predicate
@@ -69,11 +69,12 @@ def while_stmt(test, body, get_state, set_state, names, opts=None, nouts=None):
 def _probe(test):
     """`test()`, evaluated so that a traced result leaves no equations behind.
 
-    Were the entry test evaluated in the enclosing trace, a loop that turns
-    out to be traced would leave it there as dead code (the loop evaluates it
-    again). Evaluated in a throwaway trace, only a Python result escapes.
-    """
-    _, t = tracing.trace(lambda: ([], test()), [])
+    In the enclosing trace, a loop that turns out to be traced would leave the
+    entry test there as dead code (the loop evaluates it again). In a throwaway
+    trace only a Python result escapes, and what the test printed or checked."""
+    closed, t = tracing.trace(lambda: ([], test()), [])
+    if not is_traced(t):
+        tracing.replay_effects(closed)
     return t
 
 
@@ -99,7 +100,7 @@ def for_stmt(iterable, extra_test, body, get_state, set_state, names, opts=None,
     if is_traced(iterable):
         if iterable.ndim == 0:
             raise TypeError(errors.message("iteration over a 0-d array", at=block.at))
-        _lax_scan(iterable, lambda x: x, extra_test, body, block)
+        _scan_or_unroll(iterable, (iterable, lambda x: x, None), extra_test, body, block)
     elif isinstance(iterable, TracedRange):
         _lax_range(iterable, extra_test, body, block)
     elif isinstance(iterable, TracedEnumerate) and isinstance(iterable.xs, TracedRange):
@@ -107,13 +108,29 @@ def for_stmt(iterable, extra_test, body, get_state, set_state, names, opts=None,
         _lax_range(r, extra_test, lambda i: body((k0 + (i - r.start) // r.step, i)), block)
     elif isinstance(iterable, (TracedEnumerate, TracedZip)):
         xs, make_item = iterable.scan_operands()
-        _lax_scan(xs, make_item, extra_test, body, block, exists=iterable.exists)
+        _scan_or_unroll(iterable, (xs, make_item, iterable.exists), extra_test, body, block)
     else:
         _py_for(iterable, extra_test, body, block)
 
 
-def _py_for(iterable, extra_test, body, block: Block):
-    trace_log.record("for", "python", "iterates over a Python value", at=block.at)
+def _scan_or_unroll(iterable, scanned, extra_test, body, block: Block):
+    """A scan over the items; or, where an iteration changes what a lax loop carries (a str
+    toggled, `best = None` made an array, a growing shape), the Python loop over them."""
+    (xs, make_item, exists), entry = scanned, block.get()
+    try:
+        return _lax_scan(xs, make_item, extra_test, body, block, exists=exists)
+    except loop_state.LoopStateMismatch as e:
+        if exists is not None:   # zipped with a traced range: the number of items is traced
+            raise
+        reason = f"'{e.name}' changes {e.what} from one iteration to the next"
+    block.set(entry)
+    trace_log.record("for", "python (unrolled)", reason, at=block.at)
+    _py_for(iterable, extra_test, body, block, record=False)
+
+
+def _py_for(iterable, extra_test, body, block: Block, record=True):
+    if record:
+        trace_log.record("for", "python", "iterates over a Python value", at=block.at)
     if extra_test is None:
         for item in iterable:
             body(item)

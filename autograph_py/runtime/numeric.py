@@ -130,7 +130,8 @@ def _looped(items):
     if isinstance(items, comprehensions.TRACED_ITERABLES):
         return comprehensions.Comprehension(items, lambda x: x)
     if isinstance(items, comprehensions.Comprehension) and items.traced() and not (
-            is_traced(items.iterable) and items.iterable.ndim and items.iterable.shape[0] == 0):
+            isinstance(items.iterable, jax.Array) and items.iterable.ndim
+            and items.iterable.shape[0] == 0):
         return items
     return None
 
