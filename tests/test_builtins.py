@@ -515,3 +515,51 @@ def test_reduction_of_a_generator_over_a_concrete_array_with_a_traced_condition(
     assert float(conv(jnp.float32(1.0))) == 2.0
     assert float(conv(jnp.float32(5.0))) == 0.0
     assert_same(jax.vmap(ag.convert(f))(jnp.asarray([1.0, 5.0])), np.asarray([2.0, 0.0]))
+
+
+def enumerate_from_a_traced_start(xs, k):
+    s = 0.0
+    for i, x in enumerate(xs, start=k):
+        s = s + i * x
+    return s, [i * x for i, x in enumerate(xs, k)]
+
+
+def loop_builtins_with_traced_bounds(xs, n, step):
+    s = 0
+    for i in reversed(range(n)):
+        s = s * 2 + i
+    for i in range(n, 0, step):
+        s = s + i
+    t = 0.0
+    for u, x in zip([1.0, 2.0, 3.0], xs):
+        t = t + u * x
+    return s, t
+
+
+@pytest.mark.parametrize("fn,args", [
+    (enumerate_from_a_traced_start, ([1.0, 2.0, 3.0], 2)),
+    (loop_builtins_with_traced_bounds, ([1.0, 2.0, 3.0], 5, -2)),
+], ids=lambda v: getattr(v, "__name__", ""))
+def test_loop_builtins_with_traced_arguments(fn, args):
+    np_args = [np.asarray(a, np.float32) if isinstance(a, list) else a for a in args]
+    assert_same(ag.function(fn)(*[jnp.asarray(a) for a in np_args]), fn(*np_args))
+
+
+def test_map_and_filter_over_traced_iterables():
+    def f(xs, n):
+        a = sum(map(lambda v: v * v, xs))
+        b = max(filter(lambda v: v < 2.5, xs))
+        c = sum(map(lambda i: i * 2, range(n)))
+        d = list(map(lambda u, v: u * v, [1.0, 2.0, 3.0], xs))
+        it = map(lambda v: v + 1.0, xs)
+        return a, b, c, d, next(it)
+
+    xs = [1.0, 2.0, 3.0]
+    assert_same(ag.function(f)(jnp.asarray(xs), jnp.int32(4)), f(np.asarray(xs, np.float32), 4))
+
+    def g(xs):
+        return list(filter(lambda v: v > 0, xs))
+
+    with pytest.raises(errors.TracedShapeError, match="length depends on the data"):
+        ag.function(g)(jnp.asarray(xs))
+    assert list(ag.convert(g)([1.0, -1.0])) == [1.0]

@@ -9,7 +9,8 @@ import jax
 
 from autograph_py import errors
 from autograph_py.lowering import checks as lowered
-from autograph_py.runtime import failures, items, numeric, paths, text, trace_log
+from autograph_py.runtime import (comprehensions, failures, items, numeric, paths, text,
+                                  trace_log)
 from autograph_py.runtime.dispatch import in_trace, is_traced
 from autograph_py.runtime.text import fstring  # noqa: F401 - generated code's ag__.fstring
 from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedZip, reversed_
@@ -68,6 +69,7 @@ def zip_(*iterables, **kwargs):
 OVERRIDES = {builtins.print: print_, builtins.range: range_,
              builtins.enumerate: enumerate_, builtins.zip: zip_, builtins.reversed: reversed_,
              builtins.str: text.str_, builtins.repr: text.repr_, builtins.format: text.format_,
+             builtins.map: comprehensions.map_, builtins.filter: comprehensions.filter_,
              **numeric.OVERRIDES}
 
 

@@ -2,6 +2,7 @@
 
     (f(x) for x in xs if c(x))   ==>   ag__.comprehension(xs, lambda x: f(x), lambda x: c(x))
     [f(x) for x in xs]           ==>   ag__.list_comprehension(xs, lambda x: f(x), None)
+    map(f, xs), filter(c, xs)    (builtins): the same objects, where xs is traced
 
 Iterated, a Comprehension is the generator Python makes. Handed to `sum`,
 `any`, `all`, `max` or `min` with a traced iterable (a traced array, a range
@@ -36,15 +37,23 @@ class Comprehension:
     def __init__(self, iterable, value, keep=None):
         self.iterable, self.value, self.keep = iterable, value, keep
         self.at = errors.where()
+        self._items = None
 
     def traced(self) -> bool:
         """Whether it must be folded by a converted loop: a traced iterable, or (while JAX
         traces, where a condition on a concrete array's items may be traced) any array."""
-        it = self.iterable
-        return (is_traced(it) or isinstance(it, TRACED_ITERABLES)
-                or (isinstance(it, jax.Array) and in_trace()))
+        return _foldable(self.iterable)
 
     def __iter__(self):
+        return self
+
+    def __next__(self):
+        """Python's generator (and `map`/`filter` iterator): each item in turn, once."""
+        if self._items is None:
+            self._items = self._generate()
+        return next(self._items)
+
+    def _generate(self):
         for x in self.iterable:
             if self.keep is not None:
                 kept = self.keep(x)
@@ -57,6 +66,29 @@ class Comprehension:
 
 def comprehension(iterable, value, keep=None) -> Comprehension:
     return Comprehension(iterable, value, keep)
+
+
+def _foldable(iterable) -> bool:
+    return (is_traced(iterable) or isinstance(iterable, TRACED_ITERABLES)
+            or (isinstance(iterable, jax.Array) and in_trace()))
+
+
+def map_(fn, *iterables):
+    """`map(fn, xs)`: over a traced iterable, a Comprehension (a reduction over it is one
+    loop); several iterables are zipped first. Otherwise Python's map."""
+    if not any(_foldable(it) for it in iterables):
+        return map(fn, *iterables)
+    if len(iterables) == 1:
+        return Comprehension(iterables[0], fn)
+    return Comprehension(TracedZip(*iterables), lambda items: fn(*items))
+
+
+def filter_(fn, iterable):
+    """`filter(fn, xs)`: over a traced iterable, a Comprehension keeping the items `fn`
+    (or their truth, for fn None) holds for; its length depends on the data."""
+    if not _foldable(iterable):
+        return filter(fn, iterable)
+    return Comprehension(iterable, lambda x: x, (lambda x: x) if fn is None else fn)
 
 
 def list_comprehension(iterable, value, keep=None) -> list:

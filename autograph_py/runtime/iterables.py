@@ -82,7 +82,8 @@ class TracedEnumerate(_TracedIterable):
         else:
             inner, make_inner = self.xs, (lambda x: x)
         n = jax.tree_util.tree_leaves(inner)[0].shape[0]
-        idx = jnp.arange(n, dtype=jnp.int32) + self.start if self.start else jnp.arange(n)
+        static_zero = not is_traced(self.start) and self.start == 0   # a traced start too
+        idx = jnp.arange(n) if static_zero else jnp.arange(n, dtype=jnp.int32) + self.start
         return (idx, inner), lambda pair: (pair[0], make_inner(pair[1]))
 
 
