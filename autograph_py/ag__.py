@@ -34,10 +34,11 @@ from autograph_py.runtime.calls import converted_call
 from autograph_py.runtime.text import str_mod
 from autograph_py.runtime.conditionals import if_exp, if_stmt
 from autograph_py.runtime.comprehensions import comprehension, list_comprehension
-from autograph_py.runtime.items import getitem, in_, not_in, setitem, span
+from autograph_py.runtime.items import getitem, in_, is_, is_not, not_in, setitem, span
 from autograph_py.runtime.logical import and_, compare_chain, not_, or_
 from autograph_py.runtime.loops import for_stmt, while_stmt
 from autograph_py.runtime.state import GlobalName as global_name
+from autograph_py.runtime.written_back import give_back, latest
 from autograph_py.runtime.undefined import (Undefined, UndefinedReturnValue, load_part,
                                            store_part)
 
@@ -62,9 +63,9 @@ def list_append(target, value):
     return target
 
 
-__all__ = ["HANDLED", "and_", "assert_stmt", "compare_chain", "comprehension",
-           "converted_call", "for_stmt",
-           "fstring", "getitem", "global_name", "if_exp", "if_stmt", "in_", "ld", "list_append", "list_comprehension",
-           "load_part", "match_subject", "not_", "not_in", "or_", "raise_stmt", "retval",
-           "setitem", "slice", "span", "staged_raises_escape", "store_part", "str_mod", "Undefined",
-           "UndefinedReturnValue", "while_stmt"]
+__all__ = ["and_", "assert_stmt", "compare_chain", "comprehension", "converted_call",
+           "for_stmt", "fstring", "getitem", "give_back", "global_name", "HANDLED", "if_exp",
+           "if_stmt", "in_", "is_", "is_not", "latest", "ld", "list_append",
+           "list_comprehension", "load_part", "match_subject", "not_", "not_in", "or_",
+           "raise_stmt", "retval", "setitem", "slice", "span", "staged_raises_escape",
+           "store_part", "str_mod", "Undefined", "UndefinedReturnValue", "while_stmt"]

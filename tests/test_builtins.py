@@ -563,3 +563,143 @@ def test_map_and_filter_over_traced_iterables():
     with pytest.raises(errors.TracedShapeError, match="length depends on the data"):
         ag.function(g)(jnp.asarray(xs))
     assert list(ag.convert(g)([1.0, -1.0])) == [1.0]
+
+
+def test_item_of_a_dict_first_assigned_in_a_traced_loop_is_carried_with_it():
+    # FINDINGS F58: v['s'] = ... after an inner scan that (re)creates v, in a while
+    # loop with a traced trip count: the part exists wherever the dict does.
+    def f(n):
+        w = 0
+        while w < n:
+            w += 1
+            for _ in jnp.ones(3):
+                v = {"s": 1.0, "k": 1}
+            v["s"] = 2.0 * w
+        return v["s"]
+
+    conv = ag.function(f)
+    assert float(conv(jnp.int32(3))) == 6.0
+    with pytest.raises(UnboundLocalError):
+        conv(jnp.int32(0))
+
+
+# --------------------------------- helpers that change an array argument in place
+
+def _swap(a, i, j):
+    a[i], a[j] = a[j], a[i]
+
+
+def _heapify(arr, n, i):
+    largest = i
+    left, right = 2 * i + 1, 2 * i + 2
+    if left < n and arr[i] < arr[left]:
+        largest = left
+    if right < n and arr[largest] < arr[right]:
+        largest = right
+    if largest != i:
+        _swap(arr, i, largest)
+        _heapify(arr, n, largest)
+
+
+def heap_sort(arr):
+    # Recursive: with a traced array its recursion never ends at trace time (a
+    # TracedRecursionError under jit); converted without jit it runs as Python.
+    n = len(arr)
+    for i in range(n // 2 - 1, -1, -1):
+        _heapify(arr, n, i)
+    for i in range(n - 1, 0, -1):
+        _swap(arr, 0, i)
+        _heapify(arr, i, 0)
+    return arr
+
+
+def _sift_down(arr, n, i):
+    for _ in range(n):
+        largest = i
+        left, right = 2 * i + 1, 2 * i + 2
+        if left < n and arr[i] < arr[left]:
+            largest = left
+        if right < n and arr[largest] < arr[right]:
+            largest = right
+        _swap(arr, i, largest)
+        i = largest
+
+
+def heap_sort_iterative(arr):
+    n = len(arr)
+    for i in range(n // 2 - 1, -1, -1):
+        _sift_down(arr, n, i)
+    for i in range(n - 1, 0, -1):
+        _swap(arr, 0, i)
+        _sift_down(arr, i, 0)
+    return arr
+
+
+def rotate_by_reversals(array, k):
+    array = array[:]          # a copy: the caller's array is not changed
+
+    def reverse(arr, left, right):
+        while left < right:
+            arr[left], arr[right] = arr[right], arr[left]
+            left += 1
+            right -= 1
+
+    n = len(array)
+    k = k % n
+    reverse(array, 0, n - k - 1)
+    reverse(array, n - k, n - 1)
+    reverse(array, 0, n - 1)
+    return array
+
+
+def odd_even_sort(xs):
+    done = False
+    while done is False:      # a flag a traced branch sets: `is False` compares its value
+        done = True
+        for i in range(0, len(xs) - 1):
+            if xs[i] > xs[i + 1]:
+                xs[i], xs[i + 1] = xs[i + 1], xs[i]
+                done = False
+    return xs
+
+
+@pytest.mark.parametrize("fn,args", [
+    (heap_sort_iterative, ([3.0, 1.0, 4.0, 1.0, 5.0, 9.0, 2.0],)),
+    (rotate_by_reversals, ([1, 2, 3, 4, 5, 6, 7], 3)),
+    (odd_even_sort, ([4.0, 2.0, 5.0, 1.0, 3.0],)),
+], ids=lambda v: getattr(v, "__name__", ""))
+def test_helpers_that_change_an_array_argument_hand_it_back(fn, args):
+    np_args = [np.asarray(a) if isinstance(a, list) else a for a in args]
+    want = fn(*[a.copy() if isinstance(a, np.ndarray) else a for a in np_args])
+    assert_same(ag.function(fn)(*[jnp.asarray(a) for a in np_args]), want)
+    assert_same(ag.convert(fn)(*[jnp.asarray(a) for a in np_args]), want)
+
+
+def test_a_recursive_helper_hands_back_through_every_level():
+    xs = [3.0, 1.0, 4.0, 1.0, 5.0, 9.0, 2.0]
+    assert_same(ag.convert(heap_sort)(jnp.asarray(xs)), np.sort(np.asarray(xs)))
+
+
+def test_a_parameter_rebound_to_a_copy_is_not_handed_back():
+    def scrub(a):
+        a = a * 1.0
+        a[0] = 0.0
+        return a.sum()
+
+    def f(x):
+        s = scrub(x)
+        return x, s
+
+    x, s = ag.function(f)(jnp.asarray([5.0, 1.0]))
+    assert x.tolist() == [5.0, 1.0] and float(s) == 1.0
+
+
+def test_handing_back_reads_in_the_converted_source():
+    text = _converted_text("""
+        def f(a, i):
+            a[i] = 0.0
+            g(a, i)
+            return a
+    """)
+    assert "ag__.give_back(('a', 'i'), (a, i))" in text   # i: passed to a call
+    assert "a = ag__.latest(a)" in text and "i = ag__.latest(i)" in text

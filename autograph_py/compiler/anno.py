@@ -19,6 +19,7 @@ LOOP_OPTIONS = "loop_options"  # on a loop: gast.keyword list from set_loop_opti
 ORIGIN = "origin"            # on generated code: the user statement it stands for
 PYTHON_ONLY = "python_only"  # on a generated If whose test is always a Python value
 LOOP_GUARD = "loop_guard"    # on the If that while_tests makes of a loop's test
+HANDED_BACK = "handed_back"  # on a FunctionDef: parameters it may change in place (written_back)
 
 _ATTR = "_ag_anno"
 

@@ -28,7 +28,7 @@ from autograph_py.compiler.converters import (annotations, asserts, break_statem
                                      comprehensions, conditional_expressions, continue_statements,
                                      control_flow, directives, lists, logical_expressions,
                                      matches, raises, return_statements, strings, subscripts,
-                                     while_tests)
+                                     while_tests, written_back)
 from autograph_py.compiler import codegen, fence, parsing, recursion, staleness
 from autograph_py.compiler.naming import Namer
 
@@ -53,6 +53,8 @@ PIPELINE = (
     strings,                  # f-strings and "..." % v become ag__ calls: before call_trees,
                               # which leaves ag__ calls alone
     call_trees,               # before control_flow, so the ag__ calls it generates stay direct
+    written_back,             # `a = ag__.latest(a)` after a call with `a`: needs call_trees'
+                              # calls, and control flow must see the assignment
     control_flow,             # needs liveness of the final structured code
     conditional_expressions,  # after control_flow: their lambdas must not look like closures
     logical_expressions,      # last: also rewrites the `not flag and test` the exits wrote

@@ -4,6 +4,7 @@
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
 import sys
@@ -13,7 +14,7 @@ import types
 from autograph_py import errors
 from autograph_py.runtime import builtins as ag_builtins
 from autograph_py.runtime.dispatch import is_traced
-from autograph_py.runtime import mutations, reach, trace_log
+from autograph_py.runtime import mutations, reach, trace_log, written_back
 
 # Top-level modules whose functions are called as they are.
 _LIBRARIES = frozenset({"jax", "jaxlib", "numpy", "scipy", "autograph_py", "gast", "ml_dtypes",
@@ -57,12 +58,12 @@ def converted_call(f, args, kwargs=None):
             return _container_method(f, args, kwargs)
         if trace_log.listening():
             trace_log.record("call", "called as is", _why_as_is(f))
-        return f(*args, **kwargs)
+        return _call_as_is(f, args, kwargs)
     fn, bound = target
     converted = _convert(fn)
     if converted is None:
         trace_log.record("call", "called as is", f"{fn.__qualname__} has no readable source")
-        return f(*args, **kwargs)
+        return _call_as_is(f, args, kwargs)
     trace_log.record("call", "converted", f"{fn.__qualname__} is user code")
     if bound is not None:
         if isinstance(bound, functools.partial):
@@ -77,14 +78,17 @@ def _call_converted(fn, converted, args, kwargs):
     key = fn.__code__
     n = depth.get(key, 0)
     depth[key] = n + 1
+    frame = (written_back.call_frame(fn, args, kwargs) if _hands_back(converted)
+             else contextlib.nullcontext())   # the arrays it item-assigns go back
     try:
-        if not mutations.watching():
-            return converted(*args, **kwargs)
-        # Inside a traced block: an object the call changes may need to be state there.
-        snap = reach.snapshot((*args, *kwargs.values()))   # `self` is args[0] by now
-        out = converted(*args, **kwargs)
-        mutations.record(snap)
-        return out
+        with frame:
+            if not mutations.watching():
+                return converted(*args, **kwargs)
+            # Inside a traced block: an object the call changes may need to be state there.
+            snap = reach.snapshot((*args, *kwargs.values()))   # `self` is args[0] by now
+            out = converted(*args, **kwargs)
+            mutations.record(snap)
+            return out
     except RecursionError as e:
         # Unwound to the outermost call of the function that recursed: there is
         # stack again to explain why, if its arguments were traced.
@@ -104,6 +108,23 @@ def _call_converted(fn, converted, args, kwargs):
 
 
 _depth = threading.local()
+
+
+def _call_as_is(f, args, kwargs):
+    if _hands_back(f):   # a function that converted code defined may hand arrays back
+        with written_back.call_frame(getattr(f, "__func__", f), _with_self(f, args), kwargs):
+            return f(*args, **kwargs)
+    return f(*args, **kwargs)
+
+
+def _with_self(f, args):
+    return (f.__self__, *args) if isinstance(f, types.MethodType) else args
+
+
+def _hands_back(f) -> bool:
+    """Whether `f` is converted code that hands parameters back (ag__.give_back)."""
+    code = getattr(getattr(f, "__func__", f), "__code__", None)
+    return code is not None and "give_back" in code.co_names
 
 
 def _container_method(f, args, kwargs):

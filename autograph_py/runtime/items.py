@@ -302,3 +302,20 @@ def sequence_index(seq, x, start=0, stop=None):
     failures.stage(ValueError(f"{type(seq).__name__}.index(x): x not in {type(seq).__name__}"),
                    found, errors.where())
     return first
+
+
+# ------------------------------------------------------------ identity with a bool
+
+def is_(x, y):
+    """`x is y`. A traced bool stands for a Python bool (a flag a traced branch set:
+    `while done is False:`), so `is True` / `is False` compares its value; anything
+    else is Python's identity (a tracer is never None)."""
+    for a, b in ((x, y), (y, x)):
+        if is_traced(a) and type(b) is bool and a.dtype == jnp.bool_ and a.size == 1:
+            return a.reshape(()) if b else jnp.logical_not(a.reshape(()))
+    return x is y
+
+
+def is_not(x, y):
+    same = is_(x, y)
+    return jnp.logical_not(same) if is_traced(same) else not same

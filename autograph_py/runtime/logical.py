@@ -100,8 +100,8 @@ def not_(a):
 
 
 _COMPARE = {"Lt": operator.lt, "LtE": operator.le, "Gt": operator.gt, "GtE": operator.ge,
-            "Eq": operator.eq, "NotEq": operator.ne, "Is": operator.is_,
-            "IsNot": operator.is_not, "In": items.in_, "NotIn": items.not_in}
+            "Eq": operator.eq, "NotEq": operator.ne, "Is": items.is_,
+            "IsNot": items.is_not, "In": items.in_, "NotIn": items.not_in}
 
 
 def compare_chain(left, ops, operands):

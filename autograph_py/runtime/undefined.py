@@ -263,9 +263,12 @@ def store_part(base, key, value, attribute: bool) -> None:
     here, not at a later read.
     """
     if base is not _assigned_value(base):
+        base_unbound = isinstance(base, UnboundUnlessAssigned)
         base = _assigned_value(base)
-        if isinstance(value, MaybeUndefined):
-            value = value.value   # what the base's own placeholder guards
+        if isinstance(value, MaybeUndefined) or (
+                base_unbound and isinstance(value, UnboundUnlessAssigned)):
+            value = value.value   # what the base's own placeholder guards (F58: both first
+            #                       assigned in one loop: the part exists where the base does)
     if isinstance(base, Undefined):
         return  # the base itself is restored to "unassigned": so is the part
     if isinstance(value, MaybeUndefined) and not in_conditional_region():

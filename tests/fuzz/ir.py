@@ -127,6 +127,7 @@ class ListOp:
     method: str
     args: list
     result: str | None = None
+    aug: str = ""       # "setitem" only: `c[i] += x` for "+"
 
 
 @dataclass
@@ -384,7 +385,8 @@ def _render_stmt(s, indent, out, keyword="if"):
         value = render_expr(s.value)
         out.append(f"{pad}{s.target}{keys} = " + (value if len(s.keys) > 1 else f'{{"a": {value}}}'))
     elif isinstance(s, ListOp) and s.method == "setitem":
-        out.append(f"{pad}{s.target}[{render_expr(s.args[0])}] = {render_expr(s.args[1])}")
+        op = f" {s.aug}= " if s.aug else " = "
+        out.append(f"{pad}{s.target}[{render_expr(s.args[0])}]{op}{render_expr(s.args[1])}")
     elif isinstance(s, ListOp):
         call = f"{s.target}.{s.method}({', '.join(render_expr(a) for a in s.args)})"
         out.append(f"{pad}{s.result} = {call}" if s.result else pad + call)

@@ -157,7 +157,15 @@ class ShapeGen:
         name = self.rng.choice(lists)
         others = {n: k for n, k in scope.items() if n != name}
         rng = self.rng
-        method = rng.choice(["pop", "pop", "append", "insert", "extend", "remove", "pop0"])
+        methods = ["pop", "pop", "append", "insert", "extend", "remove", "pop0"]
+        if self.cfg.builtin_ops:   # an item at a (maybe traced) index, = or op= (issue 12)
+            methods += ["setitem", "setitem", "augitem"]
+        method = rng.choice(methods)
+        if method in ("setitem", "augitem"):
+            index = Op("({0} % 2)", [self.expr("i", others, 1)], "i")
+            op = ir.ListOp(name, "setitem", [index, self.assigned("f", others)])
+            op.aug = "+" if method == "augitem" else ""
+            return op
         if method == "pop0":
             op = ir.ListOp(name, "pop", [Const(0, "i")])
         elif method == "pop":

@@ -5,6 +5,7 @@
     not a           ==>   ag__.not_(a)
     a < b <= c      ==>   ag__.compare_chain(a, ('Lt', 'LtE'), (lambda: b, lambda: c))
     x in (a, b)     ==>   ag__.in_(x, (a, b))        (`not in`: ag__.not_in)
+    x is False      ==>   ag__.is_(x, False)         (only with a bool constant)
 """
 from __future__ import annotations
 
@@ -35,6 +36,24 @@ def _in(left, right):
 
 def _not_in(left, right):
     ag__.not_in(left, right)  # noqa: F821
+
+
+def _is(left, right):
+    ag__.is_(left, right)  # noqa: F821
+
+
+def _is_not(left, right):
+    ag__.is_not(left, right)  # noqa: F821
+
+
+_TEMPLATES = {gast.In: _in, gast.NotIn: _not_in, gast.Is: _is, gast.IsNot: _is_not}
+
+
+def _bool_identity(node) -> bool:
+    """`x is True`, `x is not False`, ...: a traced flag compares by value."""
+    return isinstance(node.ops[0], (gast.Is, gast.IsNot)) and any(
+        isinstance(v, gast.Constant) and type(v.value) is bool
+        for v in (node.left, node.comparators[0]))
 
 
 def _not(operand):
@@ -68,8 +87,8 @@ class _Logical(visitors.Transformer):
     def visit_Compare(self, node):
         self.generic_visit(node)
         if len(node.ops) < 2:
-            if isinstance(node.ops[0], (gast.In, gast.NotIn)):
-                template = _in if isinstance(node.ops[0], gast.In) else _not_in
+            if _bool_identity(node) or isinstance(node.ops[0], (gast.In, gast.NotIn)):
+                template = _TEMPLATES[type(node.ops[0])]
                 new = templates.replace_expr(template, left=node.left, right=node.comparators[0])
                 return templates.located(new, node)
             return node

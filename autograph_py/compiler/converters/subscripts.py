@@ -25,7 +25,7 @@ from __future__ import annotations
 import gast
 
 from autograph_py.compiler.analysis import activity
-from autograph_py.compiler import templates, visitors
+from autograph_py.compiler import anno, templates, visitors
 
 NEEDS = ("activity",)
 
@@ -92,6 +92,28 @@ def _span_size(sl):
     return None
 
 
+def _handed_back(fn) -> tuple:
+    """The parameters `fn` may change in place: item-assigned or passed to a call, and
+    never rebound (runtime/written_back.py)."""
+    params = activity.function_scope(fn).params
+    changed, rebound = set(), set()
+    for n in activity.walk_own_scope(fn.body):
+        if isinstance(n, gast.Name) and isinstance(n.ctx, (gast.Store, gast.Del)):
+            rebound.add(n.id)
+        elif isinstance(n, (gast.Assign, gast.AugAssign)):
+            for t in (n.targets if isinstance(n, gast.Assign) else [n.target]):
+                for sub in gast.walk(t):
+                    if isinstance(sub, gast.Subscript) and isinstance(sub.ctx, gast.Store):
+                        root = sub
+                        while isinstance(root, gast.Subscript):
+                            root = root.value
+                        if isinstance(root, gast.Name):
+                            changed.add(root.id)
+        elif isinstance(n, gast.Call):
+            changed.update(a.id for a in n.args if isinstance(a, gast.Name))
+    return tuple(sorted((changed & params) - rebound))
+
+
 def _index_value(node):
     """An index as a value: slices become `slice(...)` or `ag__.span(...)` calls."""
     if isinstance(node, gast.Slice):
@@ -121,6 +143,7 @@ class _Subscripts(visitors.Transformer):
 
     def visit_FunctionDef(self, node):
         self.locals.append(frozenset(activity.bound_names(node)))
+        anno.set(node, anno.HANDED_BACK, _handed_back(node))
         self.generic_visit(node)
         self.locals.pop()
         return node

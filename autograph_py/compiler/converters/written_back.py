@@ -1,0 +1,127 @@
+"""A local passed to a call gets back the array the callee item-assigned (runtime/written_back.py).
+
+    heapify(a, n, i)      ==>   ag__.converted_call(heapify, (a, n, i), None)
+                                a = ag__.latest(a)
+                                n = ag__.latest(n)
+                                i = ag__.latest(i)
+
+Only bare local names passed as arguments, after simple statements (an
+expression, an assignment); calls of builtins and of `jnp.`/`np.`/`jax.`/
+`lax.`/`math.` functions are skipped, since they change no array in place.
+`latest` is the value itself unless the call replaced it. A function that
+may change a parameter in place (anno HANDED_BACK, set by subscripts.py)
+hands its final value back at each exit:
+
+    def swap(a, i, j):                 def swap(a, i, j):
+        a[i], a[j] = a[j], a[i]   ==>      ...
+                                           ag__.give_back(('a',), (a,))
+"""
+from __future__ import annotations
+
+import gast
+
+from autograph_py.compiler.analysis import activity
+from autograph_py.compiler import anno, templates, visitors
+
+NEEDS = ("activity",)
+
+_NO_WRITES = frozenset({
+    "print", "len", "range", "int", "float", "bool", "complex", "str", "repr", "format",
+    "min", "max", "sum", "abs", "round", "divmod", "pow", "any", "all", "sorted", "reversed",
+    "enumerate", "zip", "map", "filter", "list", "tuple", "dict", "set", "isinstance", "type",
+    "hasattr", "getattr", "id", "hash", "iter", "next"})
+_LIBRARY_ROOTS = frozenset({"jnp", "np", "numpy", "jax", "lax", "math"})
+
+
+def _latest(name):
+    name = ag__.latest(name)  # noqa: F821
+
+
+def _give_back(names, values):
+    ag__.give_back(names, values)  # noqa: F821
+
+
+def _converted_calls(stmt):
+    """The `ag__.converted_call(f, args, kwargs)` nodes of a simple statement (not inside
+    lambdas, whose calls run later)."""
+    todo = [stmt]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, gast.Lambda):
+            continue
+        if (isinstance(n, gast.Call) and isinstance(n.func, gast.Attribute)
+                and n.func.attr == "converted_call" and isinstance(n.func.value, gast.Name)
+                and n.func.value.id == "ag__" and len(n.args) == 3):
+            yield n
+        todo.extend(visitors.iter_child_nodes(n))
+
+
+def _may_write(func) -> bool:
+    if isinstance(func, gast.Name):
+        return func.id not in _NO_WRITES
+    root = func
+    while isinstance(root, gast.Attribute):
+        root = root.value
+    return not (isinstance(root, gast.Name) and root.id in _LIBRARY_ROOTS)
+
+
+def _argument_names(call) -> list:
+    func, args, kwargs = call.args
+    if not _may_write(func):
+        return []
+    values = list(args.elts) if isinstance(args, gast.Tuple) else []
+    if isinstance(kwargs, gast.Dict):
+        values += [v for k, v in zip(kwargs.keys, kwargs.values) if k is not None]
+    return [v.id for v in values if isinstance(v, gast.Name)]
+
+
+class _WrittenBack(visitors.StatementTransformer):
+    def __init__(self):
+        self.locals = [frozenset()]
+
+    def visit_FunctionDef(self, node):
+        self.locals.append(frozenset(activity.bound_names(node)))
+        self.generic_visit(node)
+        self.locals.pop()
+        params = anno.get(node, anno.HANDED_BACK)
+        if params:
+            _give_back_at_exits(node, params)
+        return node
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    def _after(self, node):
+        names = []
+        for call in _converted_calls(node):
+            for name in _argument_names(call):
+                if name in self.locals[-1] and name not in names and name != "ag__":
+                    names.append(name)
+        if not names:
+            return node
+        out = [node]
+        for name in names:
+            out.extend(templates.located(templates.replace(_latest, name=name), node))
+        return out
+
+    visit_Expr = visit_Assign = visit_AugAssign = visit_AnnAssign = _after
+
+
+def _give_back_at_exits(fn, params):
+    """`ag__.give_back(params, values)` before each top-level `return` and at the end
+    (return_statements has made every other `return` a flag by now)."""
+    def give():
+        names = gast.Tuple([gast.Constant(p, None) for p in params], gast.Load())
+        values = gast.Tuple([gast.Name(p, gast.Load(), None, None) for p in params], gast.Load())
+        return templates.replace(_give_back, names=names, values=values)
+    body = []
+    for stmt in fn.body:
+        if isinstance(stmt, gast.Return):
+            body.extend(templates.located(give(), stmt))
+        body.append(stmt)
+    if not body or not isinstance(body[-1], (gast.Return, gast.Raise)):
+        body.extend(templates.located(give(), fn.body[-1]))
+    fn.body = body
+
+
+def transform(node, ctx):
+    return _WrittenBack().visit(node)
