@@ -703,3 +703,21 @@ def test_handing_back_reads_in_the_converted_source():
     """)
     assert "ag__.give_back(('a', 'i'), (a, i))" in text   # i: passed to a call
     assert "a = ag__.latest(a)" in text and "i = ag__.latest(i)" in text
+
+
+def test_a_list_gathered_by_a_traced_index_refuses_changes():
+    # radix sort's `buckets[digit].append(x)`: the gathered list is a new object, so the
+    # append would be lost (the public corpus's radix sorts came back unsorted).
+    def f(x):
+        buckets = [[0.0], [1.0]]
+        buckets[x % 2].append(5.0)
+        return buckets
+
+    with pytest.raises(errors.TracedShapeError, match="picked from a Python list"):
+        ag.function(f)(jnp.int32(1))
+
+    def g(i):
+        rows = [[1.0, 2.0], [3.0, 4.0]]
+        return rows[i][1] + len(rows[i])    # reading it is fine
+
+    assert_same(ag.function(g)(jnp.int32(1)), 6.0)
