@@ -208,6 +208,11 @@ class TracedShapeError(AutographError, TypeError):
     cannot select from (items of different shapes)."""
 
 
+class ConcreteValueError(TracedShapeError):
+    """A function called as it is (jax.numpy, NumPy, math, ...) needed a concrete value
+    (a shape, a size, a Python number) and got a traced one."""
+
+
 class TracedRecursionError(AutographError, RecursionError):
     """Recursion whose stopping condition is traced never ends at trace time."""
 

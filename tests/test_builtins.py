@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import math
 import textwrap
 
 import gast
@@ -721,3 +722,26 @@ def test_a_list_gathered_by_a_traced_index_refuses_changes():
         return rows[i][1] + len(rows[i])    # reading it is fine
 
     assert_same(ag.function(g)(jnp.int32(1)), 6.0)
+
+
+def test_a_library_call_that_needs_a_concrete_value_is_a_clear_error():
+    def f(t_end, h):
+        n = int(jnp.ceil(t_end / h))
+        return jnp.linspace(0.0, n * h, n + 1).sum()
+
+    with pytest.raises(errors.ConcreteValueError, match="linspace") as e:
+        ag.function(f)(1.0, 0.1)
+    assert "test_builtins.py" in str(e.value) and isinstance(e.value, TypeError)
+
+    def g(t_end, h):     # from static values (jnp.ceil would be traced under jit even so)
+        n = int(math.ceil(t_end / h))
+        return jnp.linspace(0.0, n * h, n + 1).sum()
+
+    assert float(ag.function(g, static_argnums=(0, 1))(1.0, 0.1)) == pytest.approx(5.5)
+
+
+def test_round_with_a_traced_number_of_digits():
+    def f(c, nd):
+        return round((float(c) * 9 / 5) + 32, nd), round(c)
+
+    assert_same(ag.function(f)(273.354, 3), (524.037, 273))

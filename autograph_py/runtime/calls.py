@@ -114,11 +114,37 @@ def _call_as_is(f, args, kwargs):
     if _hands_back(f):   # a function that converted code defined may hand arrays back
         with written_back.call_frame(getattr(f, "__func__", f), _with_self(f, args), kwargs):
             return f(*args, **kwargs)
-    return f(*args, **kwargs)
+    try:
+        return f(*args, **kwargs)
+    except _NEEDS_CONCRETE as e:
+        if errors.raised_at(e) is None or errors.raised_at(e)[0] not in ("jax", "jaxlib"):
+            raise   # raised in user code the call reached: its own line says where
+        raise _needs_concrete(f, e) from e
+
+
+def _needs_concrete(f, e):
+    name = getattr(f, "__qualname__", None) or getattr(f, "__name__", None) or repr(f)
+    first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+    return errors.ConcreteValueError(errors.message(
+        f"{name}(...) needs a concrete value here, and one of its arguments is traced",
+        details=(f"JAX: {type(e).__name__}: {first}",),
+        at=errors.where(),
+        fix="A shape, a size or a Python number must be known when the function is traced: "
+            "compute it from static values (static_argnums, x.shape), or keep a fixed size "
+            "and mask the items you do not want."))
 
 
 def _with_self(f, args):
     return (f.__self__, *args) if isinstance(f, types.MethodType) else args
+
+
+def _jax_errors():
+    import jax
+    return (jax.errors.ConcretizationTypeError, jax.errors.TracerIntegerConversionError,
+            jax.errors.TracerArrayConversionError, jax.errors.TracerBoolConversionError)
+
+
+_NEEDS_CONCRETE = _jax_errors()
 
 
 def _hands_back(f) -> bool:

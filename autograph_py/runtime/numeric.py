@@ -248,6 +248,19 @@ def pow_(base, exp, mod=None):
     return scalars.modular_power(base, exp, mod)
 
 
+def round_(number, ndigits=None):
+    """`round(x)` (an int, half to even) and `round(x, n)`, also with a traced `n`
+    (`jnp.round(x * 10**n) / 10**n`, NumPy's way)."""
+    if not (is_traced(number) or is_traced(ndigits)):
+        return builtins.round(number) if ndigits is None else builtins.round(number, ndigits)
+    if ndigits is None:
+        return scalars.weak_cast(jnp.round(_scalar(number, "round")), builtins.int)
+    if not is_traced(ndigits):
+        return jnp.round(number, ndigits)
+    scale = jnp.asarray(10.0, jnp.result_type(float)) ** ndigits
+    return jnp.round(number * scale) / scale
+
+
 def sorted_(iterable, /, *, key=None, reverse=False):
     """`sorted(xs)`: a list of the items in order (a stable sort, as Python's)."""
     if is_traced(iterable):
@@ -269,4 +282,5 @@ def sorted_(iterable, /, *, key=None, reverse=False):
 OVERRIDES = {builtins.int: int_, builtins.float: float_, builtins.bool: bool_,
              builtins.complex: complex_, builtins.max: max_, builtins.min: min_,
              builtins.sum: sum_, builtins.any: any_, builtins.all: all_,
-             builtins.divmod: divmod_, builtins.pow: pow_, builtins.sorted: sorted_}
+             builtins.divmod: divmod_, builtins.pow: pow_, builtins.sorted: sorted_,
+             builtins.round: round_}
