@@ -10,7 +10,7 @@ import jax
 
 from autograph_py import ag__, config, errors
 from autograph_py.compiler import pipeline
-from autograph_py.runtime import calls
+from autograph_py.runtime import calls, raises
 from autograph_py.runtime.failures import assertion_from
 
 # The compiler and the runtime do not import each other: generated code gets the
@@ -102,8 +102,8 @@ def _call(state, *args, **kwargs):
         return state.fn(*args, **kwargs)
     jitted = state.jitted
     if jitted is None:
-        jitted = state.jitted = jax.jit(convert(state.fn, strict=state.strict),
-                                        **state.jit_options)
+        jitted = state.jitted = jax.jit(raises.staging_boundary(
+            convert(state.fn, strict=state.strict)), **state.jit_options)
     try:
         if kwargs:
             return jitted(*args, **kwargs)

@@ -745,3 +745,28 @@ def test_round_with_a_traced_number_of_digits():
         return round((float(c) * 9 / 5) + 32, nd), round(c)
 
     assert_same(ag.function(f)(273.354, 3), (524.037, 273))
+
+
+def test_a_python_path_raise_shows_run_time_values_under_function():
+    # FINDINGS F50: the raise runs on every path, and its message holds a traced value.
+    def check(x):
+        raise ValueError("bad value " + str(jnp.all(x < 1.0)) + f" {x.sum()}")
+
+    def f(x):
+        check(x)
+        return x
+
+    with pytest.raises(ValueError) as e:
+        ag.function(f)(jnp.ones(3))
+    assert e.value.args == ("bad value False 3.0",)
+    with pytest.raises(ValueError, match="bad value"):     # plain jit: the tracers' text
+        jax.jit(ag.convert(f))(jnp.ones(3))
+
+
+def test_a_function_that_jax_vmap_wraps_is_not_taken_for_user_code():
+    # jax.vmap(f) copies f's __module__ and __qualname__ (functools.wraps): its code is
+    # JAX's, which was converted as the user's lambda and refused as "source changed".
+    def f(xs):
+        return jax.vmap(lambda v: v * 2.0)(xs)
+
+    assert_same(ag.function(f)(jnp.ones(2)), np.asarray([2.0, 2.0]))

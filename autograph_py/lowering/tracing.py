@@ -26,6 +26,11 @@ def _trace_state():
     return get_opaque_trace_state(convention="autograph_py")
 
 
+def current_trace():
+    """An opaque token of the trace now running (equal tokens: the same trace)."""
+    return _trace_state()
+
+
 def trace(fn, in_avals):
     """Traces `fn(*arrays) -> (arrays, meta)`; returns (closed jaxpr, meta)."""
     box = []

@@ -194,8 +194,14 @@ def _target(f):
 
 
 def _library(fn) -> str | None:
-    module = (getattr(fn, "__module__", None) or "").partition(".")[0]
-    return module if module in _LIBRARIES or module in _STDLIB else None
+    # A function's globals name the module its code is in; `__module__` may be copied
+    # from another function (functools.wraps: what jax.vmap(f) returns names f's module).
+    for module in (getattr(fn, "__module__", None),
+                   getattr(fn, "__globals__", {}).get("__name__")):
+        module = (module or "").partition(".")[0]
+        if module in _LIBRARIES or module in _STDLIB:
+            return module
+    return None
 
 
 def _why_as_is(f) -> str:

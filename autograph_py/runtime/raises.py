@@ -7,12 +7,14 @@ runs, so that is an error.
 from __future__ import annotations
 
 import contextlib
+import functools
 import sys
 import threading
 
 import jax
 
 from autograph_py import errors
+from autograph_py.lowering import tracing
 from autograph_py.runtime import paths, trace_log
 from autograph_py.runtime.failures import stage
 from autograph_py.runtime.undefined import conditional_depth, in_conditional_region
@@ -34,7 +36,7 @@ def raise_stmt(exc):
     runs on it.
     """
     if not in_conditional_region():
-        return exc
+        return _shown_at_run_time(exc)
     if exc is HANDLED:
         exc = sys.exc_info()[1]
         if exc is None:
@@ -59,6 +61,46 @@ def raise_stmt(exc):
     trace_log.record("raise", "jax.debug.callback", "a traced condition guards it", at=at)
     stage(exc, jax.numpy.asarray(False), at)
     raise paths.PathRaises(exc)   # nothing after it runs on this path, its callers' code included
+
+
+def _shown_at_run_time(exc):
+    """A raise on the Python path whose arguments hold traced values (`ValueError(f"bad
+    {x}")`): inside `@function` (staging_boundary), with no `try` around it, it is staged
+    like a raise under a traced condition that holds, so its message shows the run-time
+    values; elsewhere (a plain `jax.jit`), Python raises it now, with the tracers' text."""
+    if not _local.boundaries or _local.guards or paths.is_silent():
+        return exc
+    if tracing.current_trace() != _local.boundaries[-1]:
+        return exc   # inside a JAX transformation the program calls (vmap, a lax.cond branch)
+    if isinstance(exc, type) and issubclass(exc, BaseException):
+        return exc
+    if not isinstance(exc, BaseException) or not _holds_traced(exc):
+        return exc
+    at = errors.where()
+    trace_log.record("raise", "jax.debug.callback", "its message shows traced values", at=at)
+    stage(exc, jax.numpy.asarray(False), at)
+    raise paths.PathRaises(exc)
+
+
+def _holds_traced(exc) -> bool:
+    from autograph_py.runtime.dispatch import is_traced
+    leaves = jax.tree_util.tree_leaves((exc.args, dict(getattr(exc, "__dict__", {}))))
+    return any(is_traced(v) for v in leaves)
+
+
+def staging_boundary(fn):
+    """`fn` for `@function` to jit: a raise that ends the whole program's trace (see
+    _shown_at_run_time) makes it return None; the staged check then fails when it runs."""
+    @functools.wraps(fn)
+    def traced(*args, **kwargs):
+        _local.boundaries.append(tracing.current_trace())
+        try:
+            return fn(*args, **kwargs)
+        except paths.PathRaises:
+            return None
+        finally:
+            _local.boundaries.pop()
+    return traced
 
 
 def stage_raised(exc: BaseException) -> bool:
@@ -159,6 +201,7 @@ class _Local(threading.local):
     def __init__(self):
         self.guards = []   # the open staged_raises_escape, innermost last
         self.staged = []   # exceptions staged while one is open
+        self.boundaries = []   # open staging_boundary traces (an @function being traced)
 
 
 _local = _Local()
