@@ -47,3 +47,19 @@ def test_bench_runner_smoke():
                     "Cached-call overhead", "Targets"):
         assert heading in out.stdout
     assert "FAILED" not in out.stdout, out.stdout
+
+
+def test_public_corpus_names_each_function_origin_and_the_scorer_runs():
+    sys.path.insert(0, str(BENCH.parent))
+    from tests.foreign import corpus_public
+    assert len(corpus_public.PUBLIC) >= 150
+    source = Path(corpus_public.__file__).read_text().splitlines()
+    for entry in corpus_public.PUBLIC:
+        line = entry["fn"].__code__.co_firstlineno - 1   # its decorator's line
+        above = [source[i] for i in range(max(0, line - 3), line)]
+        assert any(l.startswith("# origin: ") for l in above), entry["name"]
+    out = subprocess.run([sys.executable, str(BENCH / "corpus_score.py"), "--only",
+                          "greatest_common_divisor,bubble_sort_iterative"], capture_output=True, text=True,
+                         timeout=300, cwd=BENCH.parent)
+    assert out.returncode == 0, out.stderr
+    assert "ALL" in out.stdout and "pass" in out.stdout
