@@ -770,3 +770,16 @@ def test_a_function_that_jax_vmap_wraps_is_not_taken_for_user_code():
         return jax.vmap(lambda v: v * 2.0)(xs)
 
     assert_same(ag.function(f)(jnp.ones(2)), np.asarray([2.0, 2.0]))
+
+
+def test_recursion_on_a_traced_condition_stops_early_with_a_clear_error():
+    # Each level traces both branches: fib(n) traced would take hours before Python's
+    # recursion limit; it is stopped after a few levels (the public corpus timed out).
+    def fib(n):
+        if n < 2:
+            return n
+        return fib(n - 1) + fib(n - 2)
+
+    with pytest.raises(errors.TracedRecursionError, match="levels deep"):
+        ag.function(fib)(10)
+    assert int(ag.function(fib, static_argnums=0)(10)) == 55

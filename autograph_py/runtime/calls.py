@@ -14,6 +14,7 @@ import types
 from autograph_py import errors
 from autograph_py.runtime import builtins as ag_builtins
 from autograph_py.runtime.dispatch import is_traced
+from autograph_py.runtime.undefined import conditional_depth
 from autograph_py.runtime import mutations, reach, trace_log, written_back
 
 # Top-level modules whose functions are called as they are.
@@ -77,6 +78,8 @@ def _call_converted(fn, converted, args, kwargs):
     depth = _depth.__dict__
     key = fn.__code__
     n = depth.get(key, 0)
+    if n >= _TRACED_LEVELS and conditional_depth() >= n and _any_traced(args, kwargs):
+        raise _traced_recursion(fn, f"recursed {n} levels deep, each inside a traced branch")
     depth[key] = n + 1
     frame = (written_back.call_frame(fn, args, kwargs) if _hands_back(converted)
              else contextlib.nullcontext())   # the arrays it item-assigns go back
@@ -94,20 +97,28 @@ def _call_converted(fn, converted, args, kwargs):
         # stack again to explain why, if its arguments were traced.
         if n or isinstance(e, errors.TracedRecursionError) or not _any_traced(args, kwargs):
             raise
-        raise errors.TracedRecursionError(errors.message(
-            f"{fn.__qualname__} recursed until Python's recursion limit while its arguments "
-            "were traced",
-            details=("A traced condition does not stop recursion at trace time: a traced "
-                     "`if` traces both branches and a traced loop traces its body, so every "
-                     "call traces the recursive call again.",),
-            at=errors.where(),
-            fix="Make the stopping condition static (static_argnums, or a Python value), "
-                "or rewrite the recursion as a loop.")) from None
+        raise _traced_recursion(fn, "recursed until Python's recursion limit") from None
     finally:
         depth[key] = n
 
 
 _depth = threading.local()
+
+# Recursion this deep, each level inside one more traced branch or loop body, traces
+# ever more calls (twice as many per level where both branches recurse) and cannot
+# end by the traced condition: stopped here rather than after hours of tracing.
+_TRACED_LEVELS = 12
+
+
+def _traced_recursion(fn, what: str):
+    return errors.TracedRecursionError(errors.message(
+        f"{fn.__qualname__} {what} while its arguments were traced",
+        details=("A traced condition does not stop recursion at trace time: a traced "
+                 "`if` traces both branches and a traced loop traces its body, so every "
+                 "call traces the recursive call again.",),
+        at=errors.where(),
+        fix="Make the stopping condition static (static_argnums, or a Python value), "
+            "or rewrite the recursion as a loop."))
 
 
 def _call_as_is(f, args, kwargs):
