@@ -602,16 +602,20 @@ def _heapify(arr, n, i):
         _heapify(arr, n, largest)
 
 
+def _heap_sort_with(arr, sift):
+    n = len(arr)
+    for i in range(n // 2 - 1, -1, -1):
+        sift(arr, n, i)
+    for i in range(n - 1, 0, -1):
+        _swap(arr, 0, i)
+        sift(arr, i, 0)
+    return arr
+
+
 def heap_sort(arr):
     # Recursive: with a traced array its recursion never ends at trace time (a
     # TracedRecursionError under jit); converted without jit it runs as Python.
-    n = len(arr)
-    for i in range(n // 2 - 1, -1, -1):
-        _heapify(arr, n, i)
-    for i in range(n - 1, 0, -1):
-        _swap(arr, 0, i)
-        _heapify(arr, i, 0)
-    return arr
+    return _heap_sort_with(arr, _heapify)
 
 
 def _sift_down(arr, n, i):
@@ -627,13 +631,7 @@ def _sift_down(arr, n, i):
 
 
 def heap_sort_iterative(arr):
-    n = len(arr)
-    for i in range(n // 2 - 1, -1, -1):
-        _sift_down(arr, n, i)
-    for i in range(n - 1, 0, -1):
-        _swap(arr, 0, i)
-        _sift_down(arr, i, 0)
-    return arr
+    return _heap_sort_with(arr, _sift_down)
 
 
 def rotate_by_reversals(array, k):
