@@ -220,16 +220,26 @@ def test_array_condition_is_an_error():
 
 
 def test_recursion_on_traced_condition():
+    # Unrolled to calls._TRACED_DEPTH levels, with a RecursionError staged below them.
     def f(x):
         if x > 0:
             return f(x - 1)
         return x
 
-    e, tb = raised(f, jnp.float32(3.0))
+    conv = ag.function(f)
+    assert float(conv(jnp.float32(3.0))) == 0.0
+    e, tb = raised(f, jnp.float32(30.0))
+    assert isinstance(e, RecursionError) and "recursed 20 levels under traced conditions" in str(e)
+    assert at_user_line(tb, f, "return f(x - 1)")
+
+    def g(x):   # two recursive calls per level: refused while it is traced
+        if x > 0:
+            return g(x - 1) + g(x - 2)
+        return x
+
+    e, tb = raised(g, jnp.float32(3.0))
     assert isinstance(e, RecursionError) and isinstance(e, ag.AutographError)
-    # Stopped early: each level is inside one more traced branch (calls._TRACED_LEVELS).
-    assert re.search(r"f recursed 12 levels deep, each inside a traced branch while its "
-                     r"arguments were traced", str(e))
+    assert re.search(r"g called itself 1000 times under traced conditions", str(e))
     assert "static_argnums" in str(e)
 
 

@@ -12,7 +12,7 @@ import threading
 import types
 
 from autograph_py import errors
-from autograph_py.runtime import builtins as ag_builtins
+from autograph_py.runtime import builtins as ag_builtins, raises as ag_raises
 from autograph_py.runtime.dispatch import is_traced
 from autograph_py.runtime.undefined import conditional_depth
 from autograph_py.runtime import mutations, reach, trace_log, written_back
@@ -78,8 +78,8 @@ def _call_converted(fn, converted, args, kwargs):
     depth = _depth.__dict__
     key = fn.__code__
     n = depth.get(key, 0)
-    if n >= _TRACED_LEVELS and conditional_depth() >= n and _any_traced(args, kwargs):
-        raise _traced_recursion(fn, f"recursed {n} levels deep, each inside a traced branch")
+    if n and conditional_depth() and _any_traced(args, kwargs):
+        _bound_traced_recursion(fn, key, n)
     depth[key] = n + 1
     frame = (written_back.call_frame(fn, args, kwargs) if _hands_back(converted)
              else contextlib.nullcontext())   # the arrays it item-assigns go back
@@ -100,14 +100,34 @@ def _call_converted(fn, converted, args, kwargs):
         raise _traced_recursion(fn, "recursed until Python's recursion limit") from None
     finally:
         depth[key] = n
+        if not n:
+            _traced_calls.__dict__.pop(key, None)
 
 
 _depth = threading.local()
+_traced_calls = threading.local()   # code -> recursive calls under a traced condition
 
-# Recursion this deep, each level inside one more traced branch or loop body, traces
-# ever more calls (twice as many per level where both branches recurse) and cannot
-# end by the traced condition: stopped here rather than after hours of tracing.
-_TRACED_LEVELS = 12
+# Recursion under a traced condition does not stop at trace time: it is unrolled to
+# _TRACED_DEPTH levels, where a RecursionError is staged (it fails when the program
+# runs, if the data needs more levels: gcd, binary search and the like need few); and
+# recursion that calls itself more than _TRACED_CALLS times that way (twice per level:
+# fib) is refused while it is traced. (Each level takes a few dozen Python frames of
+# tracing: 20 levels stay well inside Python's default recursion limit.)
+_TRACED_DEPTH = 20
+_TRACED_CALLS = 1000
+
+
+def _bound_traced_recursion(fn, key, n):
+    calls = _traced_calls.__dict__
+    calls[key] = calls.get(key, 0) + 1
+    if calls[key] > _TRACED_CALLS:
+        raise _traced_recursion(fn, f"called itself {_TRACED_CALLS} times under traced "
+                                    "conditions")
+    if n >= _TRACED_DEPTH:
+        exc = ag_raises.raise_stmt(RecursionError(
+            f"maximum recursion depth exceeded: {fn.__qualname__} recursed {n} levels under "
+            "traced conditions, the depth to which a compiled program unrolls such recursion"))
+        raise exc   # raise_stmt staged it and ended this path, unless Python must raise it
 
 
 def _traced_recursion(fn, what: str):
