@@ -781,3 +781,25 @@ def test_recursion_on_a_traced_condition_stops_early_with_a_clear_error():
     with pytest.raises(errors.TracedRecursionError, match="called itself 1000 times"):
         ag.function(fib)(10)
     assert int(ag.function(fib, static_argnums=0)(10)) == 55
+
+
+def test_assignment_through_a_traced_boolean_mask_and_a_clear_error_for_reading_one():
+    def clip_negative(x):
+        x[x < 0] = 0.0
+        return x
+
+    def zero_rows(m):
+        m[m[:, 0] > 1.0] = -1.0
+        return m
+
+    xs = np.asarray([1.0, -2.0, 3.0], np.float32)
+    assert_same(ag.function(clip_negative)(jnp.asarray(xs)), clip_negative(xs.copy()))
+    m = np.asarray([[0.0, 1.0], [2.0, 3.0]], np.float32)
+    assert_same(ag.function(zero_rows)(jnp.asarray(m)), zero_rows(m.copy()))
+
+    def positives_sum(x):
+        return x[x > 0].sum()
+
+    with pytest.raises(errors.TracedShapeError, match="boolean mask") as e:
+        ag.function(positives_sum)(jnp.asarray(xs))
+    assert "jnp.where(mask, x, 0).sum()" in str(e.value)

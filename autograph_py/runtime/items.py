@@ -8,7 +8,8 @@ getitem: a Python list or tuple indexed by a traced int is gathered (its items
 stacked, one array per leaf), with Python's IndexError at run time when the
 index is out of range; `x[i:i + n]` with a traced `i` and a static `n` is a
 window of `n` items (lax.dynamic_slice), an error at run time where Python
-would give fewer. A slice whose length is traced is an error now.
+would give fewer. A slice whose length is traced, or a traced boolean mask (`x[x > 0]`), is an
+error now; `x[mask] = v` with one value v is `jnp.where(mask, v, x)`.
 
 setitem: a JAX array becomes `x.at[k].set(v)` (a new array: JAX arrays are
 values, so another name for the old array keeps the old items); a NumPy array
@@ -68,6 +69,10 @@ def getitem(x, k):
     if isinstance(x, (list, tuple)):
         return _gather(x, k)
     _refuse_traced_slices(k)
+    if _is_mask(k):
+        raise _mask_error("its items where the mask holds: how many depends on the data",
+                          "`jnp.where(mask, x, 0).sum()` (or `jnp.sum(x, where=mask)`) for a "
+                          "reduction, or `jnp.nonzero(mask, size=n)` for a fixed-size result")
     if any(isinstance(p, Span) for p in _parts(k)):
         return _window(jnp.asarray(x), k)
     return x[k]
@@ -79,6 +84,8 @@ def setitem(x, k, v):
     if isinstance(x, jax.Array) or (isinstance(x, np.ndarray) and (traced or is_traced(v))):
         _refuse_traced_slices(k)
         x = jnp.asarray(x)
+        if traced and _is_mask(k):
+            return _set_where(x, k, v)
         if traced and any(isinstance(p, Span) for p in _parts(k)):
             return _set_window(x, k, v)
         return x.at[_as_plain(k)].set(v)
@@ -87,6 +94,31 @@ def setitem(x, k, v):
         return x
     x[_as_plain(k)] = v
     return x
+
+
+def _is_mask(k) -> bool:
+    return is_traced(k) and k.dtype == jnp.bool_ and k.ndim > 0
+
+
+def _mask_error(what, fix):
+    return errors.TracedShapeError(errors.message(
+        f"an array indexed by a traced boolean mask selects {what}", at=errors.where(),
+        fix=f"Keep the shape: {fix}."))
+
+
+def _set_where(x, mask, v):
+    """`x[mask] = v` for a traced mask: `jnp.where(mask, v, x)` (v one value for all)."""
+    v = jnp.asarray(v)
+    if v.ndim and v.size != 1:
+        raise _mask_error(f"items to assign {tuple(v.shape)} values to, and how many it "
+                          "selects depends on the data",
+                          "assign one value (`x[mask] = 0.0`), or `jnp.where(mask, values, x)` "
+                          "with values of x's shape")
+    if tuple(mask.shape) != tuple(x.shape[:mask.ndim]):
+        raise IndexError(f"boolean index of shape {tuple(mask.shape)} does not match the "
+                         f"leading axes of an array of shape {tuple(x.shape)}")
+    rows = mask.reshape(mask.shape + (1,) * (x.ndim - mask.ndim))   # a row mask: whole rows
+    return jnp.where(rows, v.reshape(()).astype(x.dtype), x)
 
 
 def _as_plain(k):
