@@ -803,3 +803,32 @@ def test_assignment_through_a_traced_boolean_mask_and_a_clear_error_for_reading_
     with pytest.raises(errors.TracedShapeError, match="boolean mask") as e:
         ag.function(positives_sum)(jnp.asarray(xs))
     assert "jnp.where(mask, x, 0).sum()" in str(e.value)
+
+
+def test_an_error_at_trace_time_after_a_staged_check_fails_in_program_order(capsys):
+    # FINDINGS F51: eager fails at the earlier check (or prints first); the converted
+    # program raised the later trace-time error at once.
+    def unassigned_after_a_loop():
+        w = 0
+        while w < 1 and jnp.all(jnp.ones(3) < 1.0):
+            w += 1
+            v = 1
+        return v * 0.5
+
+    def f(x):
+        items = [1.0]
+        unassigned_after_a_loop()
+        items.pop(1)
+        return x
+
+    with pytest.raises(UnboundLocalError):
+        ag.function(f)(jnp.float32(1.0))
+
+    def g(x):
+        print("before", x)
+        [][0]
+        return x
+
+    with pytest.raises(IndexError, match="list index out of range"):
+        ag.function(g)(jnp.float32(2.0))
+    assert capsys.readouterr().out == "before 2.0\n"

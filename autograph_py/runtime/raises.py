@@ -90,17 +90,43 @@ def _holds_traced(exc) -> bool:
 
 def staging_boundary(fn):
     """`fn` for `@function` to jit: a raise that ends the whole program's trace (see
-    _shown_at_run_time) makes it return None; the staged check then fails when it runs."""
+    _shown_at_run_time) makes it return None; the staged check then fails when it runs.
+
+    So does an error of the user's own code raised while the program is traced after
+    a check or print was staged (FINDINGS F51): Python would print first, or fail at
+    the earlier check (`UnboundLocalError` of a read after a loop that may not run)
+    and never reach it, so the program raises it only when it runs and gets there.
+    """
     @functools.wraps(fn)
     def traced(*args, **kwargs):
         _local.boundaries.append(tracing.current_trace())
+        staged_before = paths.checks()
         try:
             return fn(*args, **kwargs)
         except paths.PathRaises:
             return None
+        except Exception as e:  # noqa: BLE001 - only the user's own, after a staged check
+            if paths.checks() == staged_before or not _raised_in_this_trace(e):
+                raise
+            if not stage_raised(e):
+                raise
+            return None
         finally:
             _local.boundaries.pop()
     return traced
+
+
+def _raised_in_this_trace(exc) -> bool:
+    """Whether `exc` came straight from code traced in the boundary's own trace, not out
+    of a trace inside it (a traced block's, a JAX transformation's), whose checks are
+    gone with it."""
+    tb = exc.__traceback__
+    while tb is not None:
+        module = tb.tb_frame.f_globals.get("__name__", "")
+        if module == tracing.__name__ or module.partition(".")[0] in ("jax", "jaxlib"):
+            return False
+        tb = tb.tb_next
+    return True
 
 
 def stage_raised(exc: BaseException) -> bool:
