@@ -75,12 +75,42 @@ def _argument_names(call) -> list:
     return [v.id for v in values if isinstance(v, gast.Name)]
 
 
+_LITERALS = (gast.Dict, gast.List, gast.Set, gast.DictComp, gast.ListComp, gast.SetComp)
+
+
+def _containers(fn) -> set:
+    """Locals that only ever hold a dict, list or set literal (or another such local): a
+    callee changes those in place, so they need no write-back (and an assignment of one
+    in a traced loop would only add it to the loop's state)."""
+    values, plain = {}, set()
+    for n in activity.walk_own_scope(fn.body):
+        if (isinstance(n, gast.Assign) and len(n.targets) == 1
+                and isinstance(n.targets[0], gast.Name)):
+            values.setdefault(n.targets[0].id, []).append(n.value)
+            plain.add(id(n.targets[0]))
+    other = set(activity.function_scope(fn).params) | {   # bound some other way too
+        n.id for n in activity.walk_own_scope(fn.body)
+        if isinstance(n, gast.Name) and isinstance(n.ctx, (gast.Store, gast.Del))
+        and id(n) not in plain}
+    found, changed = set(), True
+    while changed:
+        changed = False
+        for name, vs in values.items():
+            if name in found or name in other:
+                continue
+            if all(isinstance(v, _LITERALS) or (isinstance(v, gast.Name) and v.id in found)
+                   for v in vs):
+                found.add(name)
+                changed = True
+    return found
+
+
 class _WrittenBack(visitors.StatementTransformer):
     def __init__(self):
         self.locals = [frozenset()]
 
     def visit_FunctionDef(self, node):
-        self.locals.append(frozenset(activity.bound_names(node)))
+        self.locals.append(frozenset(activity.bound_names(node)) - _containers(node))
         self.generic_visit(node)
         self.locals.pop()
         params = anno.get(node, anno.HANDED_BACK)
