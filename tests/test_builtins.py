@@ -853,3 +853,34 @@ def test_a_dict_literal_passed_to_helpers_in_nested_scans_gets_no_write_back():
 
     assert_same(ag.function(f)(1), f(1))
     assert "d = ag__.latest(d)" not in ag.to_code(f)
+
+
+class _Counter:
+    def __init__(self, count):
+        self.count = count
+
+    def bump(self, k):
+        self.count = self.count + k
+        return self.count
+
+
+def test_a_callee_changed_attribute_equal_to_a_loop_variable_is_carried():
+    # FINDINGS F60: `a = o.count` made the Python int the callee wrote the same object
+    # as `a`'s, so the change looked carried by `a`'s state and `o.count` was not: each
+    # iteration restarted from the entry count (eager (4, 4), converted (2, 1)).
+    def f(x):
+        o = _Counter(1)
+        a = 0
+        for _ in x:
+            a = o.bump(1)
+        return a, o.count
+
+    def g(x):
+        o = _Counter(1.0)
+        for _ in x:
+            o.bump(1.0)
+            a = o.count
+        return a, o.count
+
+    for fn in (f, g):
+        assert_same(ag.function(fn)(jnp.ones(3)), fn(jnp.ones(3)))

@@ -224,8 +224,10 @@ class Watch:
             value = change.read()
             if value is change.entry:
                 continue
+            # As for items: only arrays the state holds carry it; a Python int the callee
+            # wrote may be the very object another variable holds (`a = o.count`: F60).
             leaves = jax.tree_util.tree_leaves(value)
-            if not leaves or not all(id(l) in carried for l in leaves):
+            if not leaves or not all(is_array(l) and id(l) in carried for l in leaves):
                 self.uncovered.setdefault(k, change)
 
 
