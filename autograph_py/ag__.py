@@ -34,8 +34,8 @@ from autograph_py.runtime.calls import converted_call
 from autograph_py.runtime.text import str_mod
 from autograph_py.runtime.conditionals import if_exp, if_stmt
 from autograph_py.runtime.comprehensions import comprehension, list_comprehension
-from autograph_py.runtime.items import getitem, in_, is_, is_not, not_in, setitem, span
-from autograph_py.runtime.logical import and_, compare_chain, not_, or_
+from autograph_py.runtime.items import getitem, in_, not_in, setitem, span
+from autograph_py.runtime.logical import and_, compare_chain, is_, is_not, not_, or_
 from autograph_py.runtime.loops import for_stmt, while_stmt
 from autograph_py.runtime.state import GlobalName as global_name
 from autograph_py.runtime.written_back import give_back, latest

@@ -11,9 +11,11 @@ import sys
 import threading
 import types
 
+from jax.errors import TracerBoolConversionError
+
 from autograph_py import errors
 from autograph_py.runtime import builtins as ag_builtins, raises as ag_raises
-from autograph_py.runtime.dispatch import is_traced
+from autograph_py.runtime.dispatch import CONCRETIZATION_ERRORS, is_traced, raised_by_jax
 from autograph_py.runtime.undefined import conditional_depth
 from autograph_py.runtime import mutations, reach, trace_log, written_back
 
@@ -147,8 +149,8 @@ def _call_as_is(f, args, kwargs):
             return f(*args, **kwargs)
     try:
         return f(*args, **kwargs)
-    except _NEEDS_CONCRETE as e:
-        if errors.raised_at(e) is None or errors.raised_at(e)[0] not in ("jax", "jaxlib"):
+    except (*CONCRETIZATION_ERRORS, TracerBoolConversionError) as e:
+        if not raised_by_jax(e):
             raise   # raised in user code the call reached: its own line says where
         raise _needs_concrete(f, e) from e
 
@@ -167,15 +169,6 @@ def _needs_concrete(f, e):
 
 def _with_self(f, args):
     return (f.__self__, *args) if isinstance(f, types.MethodType) else args
-
-
-def _jax_errors():
-    import jax
-    return (jax.errors.ConcretizationTypeError, jax.errors.TracerIntegerConversionError,
-            jax.errors.TracerArrayConversionError, jax.errors.TracerBoolConversionError)
-
-
-_NEEDS_CONCRETE = _jax_errors()
 
 
 def _hands_back(f) -> bool:

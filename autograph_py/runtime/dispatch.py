@@ -4,6 +4,8 @@ from __future__ import annotations
 import jax
 import numpy as np
 
+from autograph_py import errors
+
 Tracer = jax.core.Tracer
 
 _ARRAY_TYPES = (jax.Array, np.ndarray, np.generic)
@@ -13,6 +15,25 @@ _PY_SCALARS = (bool, int, float, complex)
 def is_traced(v) -> bool:
     """True for a JAX tracer: its value is unknown until the program runs."""
     return isinstance(v, Tracer)
+
+
+def holds_jax_array(values) -> bool:
+    """Whether a JAX array (traced or concrete) is among the leaves of `values`: while JAX
+    traces, an operation on a concrete one gives a traced result too, so a Python builtin
+    handed such values may meet a tracer all the same."""
+    return any(isinstance(v, jax.Array) for v in jax.tree_util.tree_leaves(values))
+
+
+# What JAX raises where a traced value is used as a Python one (`int(k)`, `coefs[k]`).
+CONCRETIZATION_ERRORS = (jax.errors.ConcretizationTypeError,
+                         jax.errors.TracerIntegerConversionError,
+                         jax.errors.TracerArrayConversionError)
+
+
+def raised_by_jax(e: BaseException) -> bool:
+    """Whether JAX's own code raised `e` (not the user's, reached through a call)."""
+    where = errors.raised_at(e)
+    return where is not None and where[0] in ("jax", "jaxlib")
 
 
 def is_array(v) -> bool:

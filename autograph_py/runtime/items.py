@@ -26,7 +26,7 @@ import numpy as np
 from autograph_py import errors
 from autograph_py.lowering import indexing
 from autograph_py.runtime import failures
-from autograph_py.runtime.dispatch import is_traced
+from autograph_py.runtime.dispatch import holds_jax_array, is_traced
 
 _STATIC_INDEX = (int, str, type(None), bool)
 
@@ -317,18 +317,12 @@ def _equal_items(container, x):
         yield eq.reshape(()) if is_traced(eq) else bool(eq)
 
 
-def _traced_member(seq, x) -> bool:
-    """Whether a comparison with x may be traced: a JAX array is x or an item (while JAX
-    traces, comparing even a concrete one gives a traced bool)."""
-    return isinstance(x, jax.Array) or any(isinstance(e, jax.Array) for e in seq)
-
-
 def in_(x, container):
     """`x in container`: or of the item comparisons for a list or tuple, `any(a == x)` for
     a traced array, Python's `in` otherwise."""
     if is_traced(container):
         return jnp.any(container == x)
-    if isinstance(container, (list, tuple)) and _traced_member(container, x):
+    if isinstance(container, (list, tuple)) and holds_jax_array((x, container)):
         out = False
         for eq in _equal_items(container, x):
             if eq is True:
@@ -345,7 +339,7 @@ def not_in(x, container):
 
 def sequence_count(seq, x):
     """`seq.count(x)` of a list or tuple holding traced values (or of a traced x)."""
-    if not _traced_member(seq, x):
+    if not holds_jax_array((x, seq)):
         return seq.count(x)
     total = 0
     for eq in _equal_items(seq, x):
@@ -355,7 +349,7 @@ def sequence_count(seq, x):
 
 def sequence_index(seq, x, start=0, stop=None):
     """`seq.index(x)`: the first position whose item equals x; ValueError at run time if none."""
-    if not _traced_member(seq, x):
+    if not holds_jax_array((x, seq)):
         return seq.index(x, start, len(seq) if stop is None else stop)
     positions = range(len(seq))[start:stop]
     found, first = False, None
@@ -373,19 +367,3 @@ def sequence_index(seq, x, start=0, stop=None):
                    found, errors.where())
     return first
 
-
-# ------------------------------------------------------------ identity with a bool
-
-def is_(x, y):
-    """`x is y`. A traced bool stands for a Python bool (a flag a traced branch set:
-    `while done is False:`), so `is True` / `is False` compares its value; anything
-    else is Python's identity (a tracer is never None)."""
-    for a, b in ((x, y), (y, x)):
-        if is_traced(a) and type(b) is bool and a.dtype == jnp.bool_ and a.size == 1:
-            return a.reshape(()) if b else jnp.logical_not(a.reshape(()))
-    return x is y
-
-
-def is_not(x, y):
-    same = is_(x, y)
-    return jnp.logical_not(same) if is_traced(same) else not same

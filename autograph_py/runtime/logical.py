@@ -99,9 +99,24 @@ def not_(a):
     return not a
 
 
+def is_(x, y):
+    """`x is y`. A traced bool stands for a Python bool (a flag a traced branch set:
+    `while done is False:`), so `is True` / `is False` compares its value; anything
+    else is Python's identity (a tracer is never None)."""
+    for a, b in ((x, y), (y, x)):
+        if is_traced(a) and type(b) is bool and a.dtype == jnp.bool_ and a.size == 1:
+            return a.reshape(()) if b else jnp.logical_not(a.reshape(()))
+    return x is y
+
+
+def is_not(x, y):
+    same = is_(x, y)
+    return jnp.logical_not(same) if is_traced(same) else not same
+
+
 _COMPARE = {"Lt": operator.lt, "LtE": operator.le, "Gt": operator.gt, "GtE": operator.ge,
-            "Eq": operator.eq, "NotEq": operator.ne, "Is": items.is_,
-            "IsNot": items.is_not, "In": items.in_, "NotIn": items.not_in}
+            "Eq": operator.eq, "NotEq": operator.ne, "Is": is_,
+            "IsNot": is_not, "In": items.in_, "NotIn": items.not_in}
 
 
 def compare_chain(left, ops, operands):
@@ -119,3 +134,4 @@ def compare_chain(left, ops, operands):
             return result
         left = right
     return result
+

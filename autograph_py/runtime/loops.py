@@ -22,7 +22,8 @@ from autograph_py.runtime import identity, loop_state, settle, state as st
 from autograph_py.runtime import mutations, paths, trace_log
 from autograph_py.runtime.block import Block
 from autograph_py.runtime.conditionals import _lax_if, as_predicate
-from autograph_py.runtime.dispatch import in_trace, is_traced
+from autograph_py.runtime.dispatch import (CONCRETIZATION_ERRORS, in_trace, is_traced,
+                                           raised_by_jax)
 from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedReversed, TracedZip
 from autograph_py.runtime.undefined import (checked_at_run_time, conditional_region,
                                            in_conditional_region)
@@ -177,7 +178,7 @@ def _scan_rest(rest, extra_test, body, block: Block) -> bool:
         pass   # `x[k:]`: its length is static only with a Python k
     except (errors.AutographError, mutations.Restart):
         raise
-    except (*_CONCRETIZATION_ERRORS, IndexError, TypeError) as e:
+    except (*CONCRETIZATION_ERRORS, IndexError, TypeError) as e:
         if not _needs_python_value(e):
             raise   # a bug of the body's own, not one of tracing: it must surface
     block.set(entry)
@@ -185,11 +186,6 @@ def _scan_rest(rest, extra_test, body, block: Block) -> bool:
                      at=block.at)
     return False
 
-
-# What JAX raises where a traced value is used as a Python one (`int(k)`, `coefs[k]`, `bool(k)`).
-_CONCRETIZATION_ERRORS = (jax.errors.ConcretizationTypeError,
-                          jax.errors.TracerIntegerConversionError,
-                          jax.errors.TracerArrayConversionError)
 
 
 def _needs_python_value(e: Exception) -> bool:
@@ -200,10 +196,7 @@ def _needs_python_value(e: Exception) -> bool:
     types raised by the body itself (a Python list index out of range, a
     user's own `raise`) are the user's bugs.
     """
-    if isinstance(e, _CONCRETIZATION_ERRORS):
-        return True
-    where = errors.raised_at(e)
-    return where is not None and where[0] in ("jax", "jaxlib")
+    return isinstance(e, CONCRETIZATION_ERRORS) or raised_by_jax(e)
 
 
 def _raises_now(path: paths.PathRaises):

@@ -24,15 +24,9 @@ import jax.numpy as jnp
 from autograph_py import errors
 from autograph_py.lowering import scalars
 from autograph_py.runtime import comprehensions, failures
-from autograph_py.runtime.dispatch import is_traced
+from autograph_py.runtime.dispatch import holds_jax_array, is_traced
 
 _NO_DEFAULT = object()
-
-
-def _any_jax(values) -> bool:
-    """Whether a JAX array is among `values`: while JAX traces, an operation on one, even
-    a concrete one, may give a traced result, so Python's own builtin may not see it."""
-    return builtins.any(isinstance(v, jax.Array) for v in jax.tree_util.tree_leaves(values))
 
 
 def _scalar(x, kind: str):
@@ -158,7 +152,7 @@ def _extreme(fn_name, builtin, better, args, key, default):
             raise TypeError(f"Cannot specify a default for {fn_name}() with multiple positional "
                             "arguments")
         values = list(args)
-    if not _any_jax(values):
+    if not holds_jax_array(values):
         kw = {} if key is None else {"key": key}
         return builtin(values, **kw)
     return _pick(values, key, better)   # Python's pick, also where a comparison is traced
@@ -271,7 +265,7 @@ def sorted_(iterable, /, *, key=None, reverse=False):
         items = iterable
     else:
         values = list(iterable)
-        if not _any_jax(values):
+        if not holds_jax_array(values):
             return builtins.sorted(values, key=key, reverse=reverse)
         items = jnp.stack([jnp.asarray(v) for v in values])
     keys = items if key is None else jax.vmap(key)(items)

@@ -16,6 +16,7 @@ import jax
 from autograph_py import errors
 from autograph_py.lowering import tracing
 from autograph_py.runtime import paths, trace_log
+from autograph_py.runtime.dispatch import is_traced
 from autograph_py.runtime.failures import stage
 from autograph_py.runtime.undefined import conditional_depth, in_conditional_region
 
@@ -83,7 +84,6 @@ def _shown_at_run_time(exc):
 
 
 def _holds_traced(exc) -> bool:
-    from autograph_py.runtime.dispatch import is_traced
     leaves = jax.tree_util.tree_leaves((exc.args, dict(getattr(exc, "__dict__", {}))))
     return any(is_traced(v) for v in leaves)
 
