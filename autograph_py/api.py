@@ -10,17 +10,17 @@ import jax
 
 from autograph_py import ag__, config, errors
 from autograph_py.compiler import pipeline
-from autograph_py.runtime import calls, raises
+from autograph_py.runtime import calls, raises, transforms
 from autograph_py.runtime.failures import assertion_from
 
 # The compiler and the runtime do not import each other: generated code gets the
 # runtime as `ag__`, and the runtime's converted_call converts through the pipeline.
 pipeline.use_runtime(ag__)
-calls.use_converter(pipeline.converted_or_none)
+calls.use_converter(pipeline.converted_or_none, pipeline.is_converted_code)
 _FLAGS = config.FLAGS
 
 
-def convert(fn: Callable, *, strict: bool | None = None) -> Callable:
+def convert(fn: Callable, *, strict: bool | None = None, include=()) -> Callable:
     """The converted version of `fn`, not jitted; traceable by jit, grad, vmap.
 
     Python values keep Python semantics; traced values in `if`/`while`/`for`
@@ -28,27 +28,39 @@ def convert(fn: Callable, *, strict: bool | None = None) -> Callable:
     whose source cannot be read (a builtin, a C function, one made by `exec`)
     is returned as it is, with one warning; with `strict=True` or in global
     strict mode that is an error, for `fn` and for every function it calls.
+    `include` names library modules (`"mylib"`, `"equinox.nn"`) whose functions
+    are converted, for `fn` and what it calls, though libraries are not by default.
     """
+    include = _modules(include)
     if isinstance(fn, types.MethodType):
-        return types.MethodType(convert(fn.__func__, strict=strict), fn.__self__)
+        return types.MethodType(convert(fn.__func__, strict=strict, include=include),
+                                fn.__self__)
     if isinstance(fn, functools.partial):
-        return functools.partial(convert(fn.func, strict=strict), *fn.args, **fn.keywords)
+        return functools.partial(convert(fn.func, strict=strict, include=include), *fn.args,
+                                 **fn.keywords)
     if isinstance(fn, Function):
         fn = fn.__wrapped__
+    if transforms.is_jax(fn):   # jax.jit(f), jax.vmap(f), ...: the same wrapper around f converted
+        with config.scope(bool(strict), include):
+            rebuilt = calls.converting(fn, True)
+        if rebuilt is not None:
+            return _scoped(rebuilt, strict, include)
     if not isinstance(fn, types.FunctionType):
         call = getattr(type(fn), "__call__", None)
         if not callable(fn):
             raise TypeError(f"autograph_py.convert expects a function, got {type(fn).__name__}")
         if isinstance(call, types.FunctionType) and not isinstance(fn, type):
-            return types.MethodType(convert(call, strict=strict), fn)  # a callable object
+            return types.MethodType(convert(call, strict=strict, include=include), fn)  # an object
         pipeline.run_unconverted(fn, _not_python(fn), strict=bool(strict))
         return fn
     if getattr(fn, "__ag_converted__", False) or getattr(fn, "__ag_do_not_convert__", False):
         return fn
-    converted = pipeline.converted_or_none(fn, strict=bool(strict))
+    with config.scope(bool(strict), include):
+        converted = pipeline.converted_or_none(fn, strict=bool(strict))
     if converted is None:
         return fn
-    return _strictly(converted) if strict else pipeline.distinct(converted)
+    return _scoped(converted, strict, include) if strict or include else (
+        pipeline.distinct(converted))
 
 
 def _not_python(fn) -> str:
@@ -58,17 +70,25 @@ def _not_python(fn) -> str:
     return f"it is a {kind}, not a Python function"
 
 
-def _strictly(converted):
-    """`converted`, calling which converts its callees in strict mode."""
+def _modules(include) -> tuple:
+    include = (include,) if isinstance(include, str) else tuple(include)
+    for name in include:
+        if not isinstance(name, str) or not name:
+            raise TypeError(f"include= takes module names, got {name!r}")
+    return include
+
+
+def _scoped(converted, strict, include):
+    """`converted`, calling which converts its callees strictly and with `include`."""
     @functools.wraps(converted)
-    def strict_call(*args, **kwargs):
-        with config.strict_scope():
+    def scoped_call(*args, **kwargs):
+        with config.scope(bool(strict), include):
             return converted(*args, **kwargs)
-    strict_call.__ag_converted__ = True
-    return strict_call
+    scoped_call.__ag_converted__ = True
+    return scoped_call
 
 
-def function(fn: Callable | None = None, /, *, strict: bool | None = None,
+def function(fn: Callable | None = None, /, *, strict: bool | None = None, include=(),
              **jit_options: Any) -> Callable:
     """Decorator: convert `fn`, then `jax.jit` it with `jit_options`.
 
@@ -77,23 +97,47 @@ def function(fn: Callable | None = None, /, *, strict: bool | None = None,
     call. With `run_functions_eagerly(True)` the original Python runs instead.
     On a method, the instance is bound before jit (its attributes are
     constants of the compiled program), one compiled function per instance.
+    `strict` and `include` are `convert`'s. Given a `jax.jit` object, it converts
+    the function inside with that jit's options (the ones given here win).
     """
     if fn is None:
-        return lambda f: function(f, strict=strict, **jit_options)
+        return lambda f: function(f, strict=strict, include=include, **jit_options)
     if isinstance(fn, Function):
         fn = fn.__wrapped__
-    return Function(fn, strict, jit_options)
+    if hasattr(fn, "_jit_info") and hasattr(fn, "_fun"):   # function(jax.jit(f, ...))
+        fn, jit_options = fn._fun, {**_jit_options_of(fn), **jit_options}
+    return Function(fn, (strict, _modules(include)), jit_options)
+
+
+def _jit_options_of(jitted) -> dict:
+    """The `jax.jit` options a jitted function was made with, to jit it again converted."""
+    info = jitted._jit_info
+    placed = [leaf for leaf in (*info.in_shardings_leaves, *info.out_shardings_leaves,
+                                *info.in_layouts_leaves, *info.out_layouts_leaves)
+              if leaf is not None and type(leaf).__name__ != "UnspecifiedValue"]
+    if placed or info.device is not None or info.backend is not None:
+        raise TypeError(
+            f"autograph_py.function cannot take over the shardings, layouts or device of "
+            f"jax.jit({info.fun_sourceinfo}): pass the function itself with those options, "
+            "as autograph_py.function(f, in_shardings=..., ...)")
+    options = {"static_argnums": info.static_argnums, "static_argnames": info.static_argnames,
+               "donate_argnums": info.donate_argnums, "donate_argnames": info.donate_argnames,
+               "keep_unused": info.keep_unused, "inline": info.inline}
+    if info.compiler_options_kvs:
+        options["compiler_options"] = dict(info.compiler_options_kvs)
+    return {k: v for k, v in options.items() if v not in ((), False)}
 
 
 class _State:
-    __slots__ = ("fn", "strict", "jit_options", "jitted")
+    __slots__ = ("fn", "strict", "include", "jit_options", "jitted")
 
-    def __init__(self, fn, strict, jit_options):
-        self.fn, self.strict, self.jit_options, self.jitted = fn, strict, jit_options, None
+    def __init__(self, fn, options, jit_options):
+        self.fn, (self.strict, self.include) = fn, options
+        self.jit_options, self.jitted = jit_options, None
 
 
-def _call_strict(state, *args, **kwargs):
-    with config.strict_scope():
+def _call_scoped(state, *args, **kwargs):
+    with config.scope(bool(state.strict), state.include):
         return _call(state, *args, **kwargs)
 
 
@@ -103,7 +147,8 @@ def _call(state, *args, **kwargs):
     jitted = state.jitted
     if jitted is None:
         jitted = state.jitted = jax.jit(raises.staging_boundary(
-            convert(state.fn, strict=state.strict)), **state.jit_options)
+            convert(state.fn, strict=state.strict, include=state.include)),
+            **state.jit_options)
     try:
         if kwargs:
             return jitted(*args, **kwargs)
@@ -122,9 +167,10 @@ class Function(functools.partial):
     `jax.jit`'s own dispatch, which a Python `__call__` would.
     """
 
-    def __new__(cls, fn, strict, jit_options):
-        state = _State(fn, strict, jit_options)
-        self = super().__new__(cls, _call_strict if strict else _call, state)
+    def __new__(cls, fn, options, jit_options):
+        state = _State(fn, options, jit_options)
+        scoped = state.strict or state.include
+        self = super().__new__(cls, _call_scoped if scoped else _call, state)
         functools.update_wrapper(self, fn)
         self._state = state
         self._bound = weakref.WeakKeyDictionary()
@@ -139,7 +185,7 @@ class Function(functools.partial):
             bound = None
         if bound is None:
             state = self._state
-            bound = Function(types.MethodType(state.fn, instance), state.strict,
+            bound = Function(types.MethodType(state.fn, instance), (state.strict, state.include),
                              _shift_static(state.jit_options))
             try:
                 self._bound[instance] = bound
@@ -205,8 +251,15 @@ def _source_function(fn):
     raise errors.SourceUnavailableError(fn, _not_python(fn))
 
 
-def do_not_convert(fn: Callable) -> Callable:
-    """Marks `fn` so converted code calls it as it is."""
+def do_not_convert(fn: Callable | None = None):
+    """Marks `fn` so converted code calls it as it is.
+
+    Without a function, a context manager: `with do_not_convert(): ...` calls
+    what the code inside calls as it is (its own statements are still converted,
+    and on Python values they are plain Python).
+    """
+    if fn is None:
+        return config.calls_as_is()
     try:
         fn.__ag_do_not_convert__ = True
         return fn

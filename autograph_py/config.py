@@ -11,9 +11,28 @@ _state = threading.local()
 FLAGS = {"eager": False, "strict": os.environ.get("AUTOGRAPH_PY_STRICT", "") not in ("", "0")}
 
 
-def run_functions_eagerly(flag: bool) -> None:
-    """Makes every `@function` run as its original Python: not converted, not jitted."""
-    FLAGS["eager"] = bool(flag)
+class _Restores:
+    """What a switch returns: as a context manager, it restores the value it replaced."""
+    __slots__ = ("key", "before")
+
+    def __init__(self, key, before):
+        self.key, self.before = key, before
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        FLAGS[self.key] = self.before
+
+
+def run_functions_eagerly(flag: bool) -> _Restores:
+    """Makes every `@function` run as its original Python: not converted, not jitted.
+
+    Also a context manager: `with run_functions_eagerly(True): ...` restores the
+    previous setting on exit.
+    """
+    before, FLAGS["eager"] = FLAGS["eager"], bool(flag)
+    return _Restores("eager", before)
 
 
 def functions_run_eagerly() -> bool:
@@ -31,14 +50,37 @@ def strict() -> bool:
 
 
 @contextlib.contextmanager
-def strict_scope():
-    """Strict mode for what runs inside: the functions a strict function calls are strict too."""
-    before = getattr(_state, "strict", False)
-    _state.strict = True
+def scope(strict: bool = False, include: tuple = ()):
+    """The options of a function for what runs inside it: the functions a strict
+    function calls are strict too, and `include`d modules are converted for them."""
+    before = getattr(_state, "strict", False), getattr(_state, "include", ())
+    _state.strict = before[0] or strict
+    _state.include = before[1] + tuple(include)
     try:
         yield
     finally:
-        _state.strict = before
+        _state.strict, _state.include = before
+
+
+def included() -> tuple:
+    """Modules to convert although they are libraries (`function(f, include=...)`)."""
+    return getattr(_state, "include", ())
+
+
+@contextlib.contextmanager
+def calls_as_is():
+    """`with autograph_py.do_not_convert(): ...`: what converted code calls inside is
+    called as it is."""
+    before = getattr(_state, "as_is", False)
+    _state.as_is = True
+    try:
+        yield
+    finally:
+        _state.as_is = before
+
+
+def calling_as_is() -> bool:
+    return getattr(_state, "as_is", False)
 
 
 def set_verbosity(level: int) -> None:

@@ -92,7 +92,7 @@ def parse_function(fn: types.FunctionType):
             staleness.changed(fn)   # the module's own file has no such definition there
         if lam and len(found) > 1:
             # Lambdas that compile to the same code convert to the same code too.
-            found = [n for n in found if _same_code(n, code)][:1]
+            found = _matching_lambdas(found, code)
         if len(found) == 1:
             staleness.check(fn, found[0], imports)
             return gast.ast_to_gast(found[0])
@@ -140,14 +140,28 @@ def _parse_lambda(fn, src, first):
                   if isinstance(n, gast.Lambda) and n.lineno == line]
     if len(candidates) > 1:
         # Lambdas that compile to the same code convert to the same code too.
-        candidates = [n for n in candidates if _same_code(n, fn.__code__)][:1]
+        candidates = _matching_lambdas(candidates, fn.__code__)
     if len(candidates) != 1:
         raise errors.SourceUnavailableError(
             fn, f"{len(candidates)} lambdas on line {line} match it; put it on its own line")
     return candidates[0]
 
 
-def _same_code(lam, code):
+def _matching_lambdas(candidates, code):
+    """The lambda among `candidates` that compiles to `code` (the first of equal ones).
+
+    Bytecode first; then names and constants only, since the bytecode of a call
+    can depend on the columns of the text it was compiled from (3.11's method
+    calls), and the line's own text is parsed again apart from its file.
+    """
+    for exact in (True, False):
+        found = [n for n in candidates if _same_code(n, code, exact)]
+        if found and (exact or len(found) == 1):
+            return found[:1]
+    return []
+
+
+def _same_code(lam, code, exact=True):
     if isinstance(lam, gast.Lambda):
         lam = gast.gast_to_ast(lam)
     expr = ast.Expression(body=lam)
@@ -157,5 +171,12 @@ def _same_code(lam, code):
     except SyntaxError:
         return False
     (cand,) = [c for c in compiled.co_consts if isinstance(c, types.CodeType)]
-    return (cand.co_code == code.co_code and cand.co_varnames == code.co_varnames
-            and cand.co_consts == code.co_consts and cand.co_names == code.co_names)
+    return _code_key(cand, exact) == _code_key(code, exact)
+
+
+def _code_key(code, exact):
+    """What two compilations of one lambda share: not positions (a nested lambda's
+    line table depends on the columns the parsed text had)."""
+    consts = tuple(_code_key(c, exact) if isinstance(c, types.CodeType) else c
+                   for c in code.co_consts)
+    return code.co_code if exact else None, code.co_varnames, code.co_names, consts

@@ -10,14 +10,15 @@ import inspect
 import sys
 import threading
 import types
+import weakref
 
 from jax.errors import TracerBoolConversionError
 
-from autograph_py import errors
+from autograph_py import config, errors
 from autograph_py.runtime import builtins as ag_builtins, raises as ag_raises
 from autograph_py.runtime.dispatch import CONCRETIZATION_ERRORS, is_traced, raised_by_jax
 from autograph_py.runtime.undefined import conditional_depth
-from autograph_py.runtime import mutations, reach, trace_log, written_back
+from autograph_py.runtime import mutations, reach, trace_log, transforms, written_back
 
 # Top-level modules whose functions are called as they are.
 _LIBRARIES = frozenset({"jax", "jaxlib", "numpy", "scipy", "autograph_py", "gast", "ml_dtypes",
@@ -28,11 +29,11 @@ _STDLIB = frozenset(getattr(sys, "stdlib_module_names", ())) | {"builtins"}
 
 # The compiler's converter, `fn -> converted function or None`: the package wires it
 # (use_converter), so the runtime does not import the compiler.
-_CONVERTER = [lambda fn: None]
+_CONVERTER = [lambda fn: None, lambda code: False]
 
 
-def use_converter(convert) -> None:
-    _CONVERTER[0] = convert
+def use_converter(convert, is_converted_code) -> None:
+    _CONVERTER[:] = convert, is_converted_code
 
 
 def _convert(fn):
@@ -55,17 +56,24 @@ def converted_call(f, args, kwargs=None):
     override = ag_builtins.override(f) if _is_builtin(f) else None
     if override is not None:
         return override(*args, **kwargs)
+    if config.calling_as_is():   # inside `with do_not_convert():`
+        trace_log.record("call", "called as is", "inside `with do_not_convert()`")
+        return f(*args, **kwargs)
     target = _target(f)
     if target is None:
         if mutations.watching() and mutations.container_mutator(f) is not None:
             return _container_method(f, args, kwargs)
+        if transforms.is_jax(f):
+            return _call_jax(f, args, kwargs)
         if trace_log.listening():
             trace_log.record("call", "called as is", _why_as_is(f))
         return _call_as_is(f, args, kwargs)
     fn, bound = target
     converted = _convert(fn)
     if converted is None:
-        trace_log.record("call", "called as is", f"{fn.__qualname__} has no readable source")
+        trace_log.record("call", "called as is", f"{fn.__qualname__} " + (
+            "was made by converted code" if _CONVERTER[1](fn.__code__) else
+            "has no readable source"))
         return _call_as_is(f, args, kwargs)
     trace_log.record("call", "converted", f"{fn.__qualname__} is user code")
     if bound is not None:
@@ -74,6 +82,57 @@ def converted_call(f, args, kwargs=None):
         else:
             args = (bound, *args)
     return _call_converted(fn, converted, args, kwargs)
+
+
+def _call_jax(f, args, kwargs):
+    """A JAX function or wrapper: what it transforms is converted (runtime/transforms)."""
+    rebuilt = transforms.rebuilt(f, converting)
+    if rebuilt is not None:
+        trace_log.record("call", "rebuilt", f"{_qualname(f)} is a JAX wrapper of user code: "
+                                            "the same wrapper around it converted")
+        return _call_as_is(rebuilt, args, kwargs)
+    new = transforms.converted_arguments(f, args, kwargs, converting)
+    if new is None:
+        if trace_log.listening():
+            trace_log.record("call", "called as is", _why_as_is(f))
+        return _call_as_is(f, args, kwargs)
+    trace_log.record("call", "arguments converted",
+                     f"the user functions {_qualname(f)} transforms are converted")
+    return _call_as_is(f, *new)
+
+
+_CONVERTING = weakref.WeakKeyDictionary()   # user function -> converting_function of it
+
+
+def converting(f, objects=False):
+    """`f` as a function that converts it when called (by JAX), or None to leave it.
+
+    User functions, methods and partials; callable objects whose `__call__` is user
+    code too if `objects` (where a callable cannot be data: a transformation's function);
+    a JAX wrapper around user code is rebuilt around it converted.
+    """
+    if getattr(f, "__ag_converting__", False) or getattr(f, "__ag_converted__", False):
+        return None
+    if transforms.is_jax(f):
+        return transforms.rebuilt(f, converting)
+    if _target(f) is None or not (objects or _function_like(f)):
+        return None
+    if type(f) is not types.FunctionType:
+        return transforms.converting_function(f, converted_call)
+    out = _CONVERTING.get(f)
+    if out is None:   # one per function: jax.jit and the like cache by identity
+        out = _CONVERTING[f] = transforms.converting_function(f, converted_call)
+    return out
+
+
+def _function_like(f) -> bool:
+    return isinstance(f, (types.FunctionType, types.MethodType, functools.partial)) or (
+        hasattr(f, "__func__") and hasattr(f, "__self__"))
+
+
+def _qualname(f) -> str:
+    fn = getattr(f, "__func__", f)
+    return getattr(fn, "__qualname__", None) or getattr(fn, "__name__", None) or repr(fn)
 
 
 def _call_converted(fn, converted, args, kwargs):
@@ -214,18 +273,29 @@ def _target(f):
     call = getattr(type(f), "__call__", None)
     if isinstance(call, types.FunctionType) and _is_user_code(call):
         return call, f
+    func = getattr(f, "__func__", None)   # a bound method of a library's own kind
+    if isinstance(func, types.FunctionType) and hasattr(f, "__self__") and _is_user_code(func):
+        return func, f.__self__
     return None
 
 
 def _library(fn) -> str | None:
     # A function's globals name the module its code is in; `__module__` may be copied
     # from another function (functools.wraps: what jax.vmap(f) returns names f's module).
-    for module in (getattr(fn, "__module__", None),
-                   getattr(fn, "__globals__", {}).get("__name__")):
-        module = (module or "").partition(".")[0]
-        if module in _LIBRARIES or module in _STDLIB:
-            return module
+    modules = (getattr(fn, "__module__", None) or "",
+               getattr(fn, "__globals__", {}).get("__name__") or "")
+    for module in modules:
+        top = module.partition(".")[0]
+        if top in _LIBRARIES or top in _STDLIB:
+            return None if top != "autograph_py" and _included(modules) else top
     return None
+
+
+def _included(modules) -> bool:
+    """Whether `function(f, include=...)` names the module(s) a library function is in."""
+    include = config.included()
+    return bool(include) and all(any(m == i or m.startswith(i + ".") for i in include)
+                                 for m in modules if m)
 
 
 def _why_as_is(f) -> str:
