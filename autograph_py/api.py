@@ -40,7 +40,7 @@ def convert(fn: Callable, *, strict: bool | None = None, include=()) -> Callable
                                  **fn.keywords)
     if isinstance(fn, Function):
         fn = fn.__wrapped__
-    if transforms.is_jax(fn):   # jax.jit(f), jax.vmap(f), ...: the same wrapper around f converted
+    if transforms.is_transforming(fn):   # jax.jit(f), jax.vmap(f), ...: the same wrapper around f converted
         with config.scope(bool(strict), include):
             rebuilt = calls.converting(fn, True)
         if rebuilt is not None:

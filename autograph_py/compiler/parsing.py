@@ -150,9 +150,10 @@ def _parse_lambda(fn, src, first):
 def _matching_lambdas(candidates, code):
     """The lambda among `candidates` that compiles to `code` (the first of equal ones).
 
-    Bytecode first; then names and constants only, since the bytecode of a call
-    can depend on the columns of the text it was compiled from (3.11's method
-    calls), and the line's own text is parsed again apart from its file.
+    Bytecode first; then parameters and constants only, if that tells one apart:
+    the bytecode of a call can depend on the columns of the text it was compiled
+    from (3.11's method calls), and a variable a nested lambda takes from the
+    enclosing function is a global in the line's text compiled alone.
     """
     for exact in (True, False):
         found = [n for n in candidates if _same_code(n, code, exact)]
@@ -179,4 +180,6 @@ def _code_key(code, exact):
     line table depends on the columns the parsed text had)."""
     consts = tuple(_code_key(c, exact) if isinstance(c, types.CodeType) else c
                    for c in code.co_consts)
-    return code.co_code if exact else None, code.co_varnames, code.co_names, consts
+    if not exact:   # a name free in a nested lambda is global once the text is alone
+        return code.co_varnames, consts
+    return code.co_code, code.co_varnames, code.co_names, consts

@@ -20,10 +20,6 @@ from autograph_py.runtime.dispatch import CONCRETIZATION_ERRORS, is_traced, rais
 from autograph_py.runtime.undefined import conditional_depth
 from autograph_py.runtime import mutations, reach, trace_log, transforms, written_back
 
-# Top-level modules whose functions are called as they are.
-_LIBRARIES = frozenset({"jax", "jaxlib", "numpy", "scipy", "autograph_py", "gast", "ml_dtypes",
-                        "opt_einsum", "optax", "flax", "equinox", "chex", "tensorflow",
-                        "torch", "_pytest", "pytest", "hypothesis"})
 _STDLIB = frozenset(getattr(sys, "stdlib_module_names", ())) | {"builtins"}
 
 
@@ -63,8 +59,8 @@ def converted_call(f, args, kwargs=None):
     if target is None:
         if mutations.watching() and mutations.container_mutator(f) is not None:
             return _container_method(f, args, kwargs)
-        if transforms.is_jax(f):
-            return _call_jax(f, args, kwargs)
+        if transforms.involves_user_code(f):
+            return _call_library(f, args, kwargs)
         if trace_log.listening():
             trace_log.record("call", "called as is", _why_as_is(f))
         return _call_as_is(f, args, kwargs)
@@ -84,12 +80,13 @@ def converted_call(f, args, kwargs=None):
     return _call_converted(fn, converted, args, kwargs)
 
 
-def _call_jax(f, args, kwargs):
-    """A JAX function or wrapper: what it transforms is converted (runtime/transforms)."""
+def _call_library(f, args, kwargs):
+    """A JAX function, or a library's wrapper of user code: what it transforms or
+    wraps is converted (runtime/transforms)."""
     rebuilt = transforms.rebuilt(f, converting)
     if rebuilt is not None:
-        trace_log.record("call", "rebuilt", f"{_qualname(f)} is a JAX wrapper of user code: "
-                                            "the same wrapper around it converted")
+        trace_log.record("call", "rebuilt", f"{_qualname(f)} is a library's wrapper of user "
+                                            "code: the same wrapper around it converted")
         return _call_as_is(rebuilt, args, kwargs)
     new = transforms.converted_arguments(f, args, kwargs, converting)
     if new is None:
@@ -113,10 +110,12 @@ def converting(f, objects=False):
     """
     if getattr(f, "__ag_converting__", False) or getattr(f, "__ag_converted__", False):
         return None
-    if transforms.is_jax(f):
+    if transforms.is_transforming(f) or transforms.wraps_user_code(f):
         return transforms.rebuilt(f, converting)
     if _target(f) is None or not (objects or _function_like(f)):
         return None
+    if not _function_like(f):   # an object: the same pytree, its __call__ converted
+        return transforms.ConvertingObject(f, converted_call)
     if type(f) is not types.FunctionType:
         return transforms.converting_function(f, converted_call)
     out = _CONVERTING.get(f)
@@ -286,7 +285,7 @@ def _library(fn) -> str | None:
                getattr(fn, "__globals__", {}).get("__name__") or "")
     for module in modules:
         top = module.partition(".")[0]
-        if top in _LIBRARIES or top in _STDLIB:
+        if top in reach.LIBRARIES or top in _STDLIB:
             return None if top != "autograph_py" and _included(modules) else top
     return None
 

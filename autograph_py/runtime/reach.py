@@ -80,13 +80,19 @@ def snapshot(values, depth=2):
     return out
 
 
+# Top-level modules of libraries: converted code calls their functions as they are, and
+# their objects' attributes are their own bookkeeping (a Flax scope's names), not state.
+LIBRARIES = frozenset({"builtins", "jax", "jaxlib", "numpy", "scipy", "autograph_py", "gast",
+                       "ml_dtypes", "opt_einsum", "optax", "flax", "equinox", "chex",
+                       "tensorflow", "torch", "_pytest", "pytest", "hypothesis"})
+
+
 def is_user_object(v) -> bool:
     if is_array(v) or isinstance(v, (type, types.FunctionType, types.MethodType,
                                      types.ModuleType, functools.partial)):
         return False
     module = (type(v).__module__ or "").partition(".")[0]
-    return module not in ("builtins", "jax", "jaxlib", "numpy") and isinstance(
-        getattr(v, "__dict__", None), dict)
+    return module not in LIBRARIES and isinstance(getattr(v, "__dict__", None), dict)
 
 
 def containers_in(values) -> list:

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import copy
 import functools
+import inspect
+import sys
 import types
 import weakref
 
@@ -41,7 +43,11 @@ _TRANSFORMS = frozenset({
                                   "eval_shape", "make_jaxpr", "jit")} | {
     "jax._src.ad_checkpoint.checkpoint", "jax._src.ad_checkpoint.remat",
     "jax._src.pjit.jit", "jax._src.custom_derivatives.custom_jvp",
-    "jax._src.custom_derivatives.custom_vjp"})
+    "jax._src.custom_derivatives.custom_vjp"} | {
+    f"equinox.{n}" for n in ("filter_jit", "filter_grad", "filter_value_and_grad",
+                             "filter_vmap", "filter_pmap", "filter_checkpoint",
+                             "filter_eval_shape", "filter_make_jaxpr", "filter_jvp",
+                             "filter_vjp", "filter_jacfwd", "filter_jacrev", "filter_hessian")})
 
 _REBUILT = weakref.WeakKeyDictionary()   # JAX wrapper -> the same wrapper, converted inside
 _NOTHING = object()
@@ -58,12 +64,46 @@ def _name(f) -> str:
     return f"{_module(f)}.{getattr(getattr(f, '__func__', f), '__qualname__', None)}"
 
 
-def is_jax(f) -> bool:
-    """Whether `f` is JAX's: one of its functions, or a wrapper it made (jit, grad, ...)."""
+# Libraries of transformations: their functions may take user functions, and their
+# wrappers hold them. (Equinox's filter_jit/filter_grad/filter_vmap/...: a
+# transformation of a callable module keeps the module's arrays as its inputs.)
+_TRANSFORMING = ("jax", "equinox", "flax")
+
+
+def is_transforming(f) -> bool:
+    """Whether `f` is JAX's or Equinox's: a function of theirs, or a wrapper they made."""
     if isinstance(f, (jax.custom_jvp, jax.custom_vjp)) or hasattr(f, "_jit_info"):
         return True
-    module = _module(f)
-    return module == "jax" or module.startswith("jax.")
+    module = _module(f) if isinstance(f, (types.FunctionType, types.MethodType)) else (
+        type(f).__module__ if not isinstance(f, type) else f.__module__)
+    return module.partition(".")[0] in _TRANSFORMING
+
+
+def wraps_user_code(f) -> bool:
+    """Whether `f` may be a wrapper (functools.wraps) that a library made around a
+    user function (Flax's module methods), or a method or object calling one."""
+    if isinstance(f, types.MethodType):
+        f = f.__func__
+    elif not isinstance(f, (types.FunctionType, type)):
+        f = getattr(type(f), "__call__", None)
+    return (isinstance(f, types.FunctionType) and f.__closure__ is not None
+            and "__wrapped__" in f.__dict__)
+
+
+# Flax linen's apply/init run a method of the module they are called on (`method=`,
+# `__call__` by default): they get that method converted.
+_RUNS_OWN_METHOD = frozenset({"Module.apply", "Module.init", "Module.init_with_output"})
+
+
+def _runs_own_method(f) -> bool:
+    return (isinstance(f, types.MethodType)   # (wrapped by JAX's traceback filter)
+            and (getattr(f.__func__, "__module__", None) or "").startswith("flax.linen")
+            and f.__func__.__qualname__ in _RUNS_OWN_METHOD)
+
+
+def involves_user_code(f) -> bool:
+    """Whether calling library code `f` may reach user code this module converts."""
+    return is_transforming(f) or wraps_user_code(f) or _runs_own_method(f)
 
 
 def converted_arguments(f, args, kwargs, convert):
@@ -72,6 +112,12 @@ def converted_arguments(f, args, kwargs, convert):
     None when nothing changes (the common case: no argument is a function).
     `convert(g, objects)` is `g` converted when called, or None.
     """
+    if _runs_own_method(f):
+        method = kwargs.get("method")
+        if method is None or isinstance(method, str):
+            method = getattr(type(f.__self__), method or "__call__")
+        converted = convert(method, False)
+        return None if converted is None else (args, {**kwargs, "method": converted})
     name = _name(f)
     if name in _HOST or name.startswith(_HOST_MODULES) or not (
             any(callable(a) or type(a) in (list, tuple) for a in args)
@@ -126,8 +172,16 @@ def _rebuild(f, convert):
         return _custom_rules(f, convert)
     if hasattr(f, "_jit_info") and hasattr(f, "_fun"):
         return _jit(f, convert)
-    if isinstance(f, types.FunctionType) and f.__closure__:
-        return _closure(f, convert)
+    if type(f).__module__.startswith("equinox."):
+        return _equinox(f, convert)
+    if isinstance(f, types.MethodType):
+        func = rebuilt(f.__func__, convert)
+        return None if func is None else types.MethodType(func, f.__self__)
+    if isinstance(f, types.FunctionType):
+        return _closure(f, convert) if f.__closure__ else None
+    if not isinstance(f, type) and wraps_user_code(f):
+        call = rebuilt(type(f).__call__, convert)   # a Flax module: its wrapped __call__
+        return None if call is None else types.MethodType(call, f)
     return None
 
 
@@ -136,12 +190,36 @@ def _custom_rules(f, convert):
     new = {n: convert(getattr(f, n), True) for n in names}
     if all(v is None for v in new.values()):
         return None
-    out = copy.copy(f)
+    out = object.__new__(type(f))   # (custom_vjp's __new__ wants the function)
+    out.__dict__.update(vars(f))
     for n, v in new.items():
         if v is not None:
             setattr(out, n, v)
     if new.get("fun") is not None:
         out.__wrapped__ = new["fun"]
+    return out
+
+
+def _equinox(f, convert):
+    """Equinox's wrappers are modules holding the function in a field; filter_jit's
+    holds it split into arrays and the rest, and is made again around it."""
+    if type(f).__name__ == "_JitWrapper":
+        fun = convert(f.__wrapped__, True)
+        if fun is None:
+            return None
+        donate = ("all" if f.donate_first else "all-except-first") if f.donate_rest else "none"
+        return sys.modules["equinox"].filter_jit(fun, donate=donate)
+    new = {}
+    for name, value in vars(f).items():
+        if not name.startswith("__") and callable(value) and not isinstance(value, type):
+            converted = convert(value, True)
+            if converted is not None:
+                new[name] = converted
+    if not new:
+        return None
+    out = copy.copy(f)
+    for name, value in new.items():
+        object.__setattr__(out, name, value)   # a frozen dataclass
     return out
 
 
@@ -187,10 +265,41 @@ def _closure(f, convert):
 def converting_function(f, call):
     """A function that calls `call(f, args, kwargs)`: `f` converted when JAX calls it.
 
-    It looks like `f` to JAX (`inspect.signature` follows `__wrapped__`).
+    It looks like `f` to JAX (`inspect.signature` follows `__wrapped__`) and to
+    libraries that mark functions (Flax's `@compact` sets an attribute).
     """
-    @functools.wraps(f, updated=())
+    @functools.wraps(f)
     def converting(*args, **kwargs):
         return call(f, args, kwargs)
     converting.__ag_converting__ = True
     return converting
+
+
+@jax.tree_util.register_pytree_node_class
+class ConvertingObject:
+    """A callable object a transformation gets (an Equinox module), converted when
+    called. The same pytree as the object: its arrays stay the inputs of filter_jit
+    and the like, and its structure keeps their caches."""
+    __slots__ = ("obj", "call")
+    __ag_converting__ = True
+
+    def __init__(self, obj, call):
+        self.obj, self.call = obj, call
+
+    def __call__(self, *args, **kwargs):
+        return self.call(self.obj, args, kwargs)
+
+    @property
+    def __wrapped__(self):
+        return self.obj
+
+    @property
+    def __signature__(self):
+        return inspect.signature(self.obj)
+
+    def tree_flatten(self):
+        return (self.obj,), self.call
+
+    @classmethod
+    def tree_unflatten(cls, call, children):
+        return cls(children[0], call)

@@ -1,0 +1,262 @@
+"""Flax (linen and NNX), Equinox and optax: training steps with Python control flow.
+
+Each converted step is checked against the same computation written by hand
+with `jax.lax` / `jnp.where`, as a user would have to write it without
+autograph_py. The package never imports these libraries; the tests do
+(`make test` installs them with the `test` extra).
+"""
+from __future__ import annotations
+
+import equinox as eqx
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+import optax
+import pytest
+from flax import nnx
+
+import autograph_py as ag
+from tests.conftest import assert_same
+
+KEY = jax.random.PRNGKey(0)
+X = jax.random.normal(jax.random.PRNGKey(1), (4,))
+TARGET = jnp.ones(4)
+
+
+# -- optax: clip the gradient by a Python `if` on its norm ---------------------------
+
+OPT = optax.sgd(0.1)
+
+
+def optax_step(params, state, x):
+    g = jax.grad(lambda p: jnp.sum((p * x - 1.0) ** 2))(params)
+    norm = optax.tree.norm(g)
+    if norm > 1.0:
+        g = jax.tree_util.tree_map(lambda v: v / norm, g)
+    updates, state = OPT.update(g, state, params)
+    return optax.apply_updates(params, updates), state
+
+
+def optax_step_by_hand(params, state, x):
+    g = jax.grad(lambda p: jnp.sum((p * x - 1.0) ** 2))(params)
+    norm = optax.tree.norm(g)
+    g = jax.lax.cond(norm > 1.0, lambda g: jax.tree_util.tree_map(lambda v: v / norm, g),
+                     lambda g: g, g)
+    updates, state = OPT.update(g, state, params)
+    return optax.apply_updates(params, updates), state
+
+
+@pytest.mark.parametrize("scale", [10.0, 0.01])   # clipped, and not
+def test_optax_step_with_an_if_on_the_gradient_norm(scale):
+    params = jnp.full(4, scale)
+    state = OPT.init(params)
+    got = ag.function(optax_step)(params, state, X)
+    assert_same(got, jax.jit(optax_step_by_hand)(params, state, X))
+
+
+# -- Equinox: an adaptive-step solver, a module with an `if`, filter transformations -
+
+class Decay(eqx.Module):
+    rate: jax.Array
+
+    def __call__(self, t, y):
+        return -self.rate * y + jnp.sin(t)
+
+
+def adaptive_solve(field, y0, t1):
+    """Euler with step doubling: accept the step if the error is small, else halve it."""
+    t, y, dt, steps = 0.0, y0, 0.5, 0
+    while t < t1:
+        dt = jnp.minimum(dt, t1 - t)
+        full = y + dt * field(t, y)
+        half = y + 0.5 * dt * field(t, y)
+        half = half + 0.5 * dt * field(t + 0.5 * dt, half)
+        err = jnp.max(jnp.abs(full - half))
+        if err < 1e-3:
+            t, y = t + dt, half
+            dt = dt * 1.5
+        else:
+            dt = dt * 0.5
+        steps += 1
+    return y, steps
+
+
+def adaptive_solve_by_hand(field, y0, t1):
+    def body(c):
+        t, y, dt, steps = c
+        dt = jnp.minimum(dt, t1 - t)
+        full = y + dt * field(t, y)
+        half = y + 0.5 * dt * field(t, y)
+        half = half + 0.5 * dt * field(t + 0.5 * dt, half)
+        ok = jnp.max(jnp.abs(full - half)) < 1e-3
+        return (jnp.where(ok, t + dt, t), jnp.where(ok, half, y),
+                jnp.where(ok, dt * 1.5, dt * 0.5), steps + 1)
+    t, y, dt, steps = jax.lax.while_loop(lambda c: c[0] < t1, body,
+                                         (0.0, y0, 0.5, 0))
+    return y, steps
+
+
+def test_equinox_adaptive_step_solver_matches_a_hand_written_while_loop():
+    field = Decay(jnp.array([0.5, 2.0]))
+    y0 = jnp.array([1.0, -1.0])
+    got = eqx.filter_jit(ag.convert(adaptive_solve))(field, y0, jnp.float32(3.0))
+    want = eqx.filter_jit(adaptive_solve_by_hand)(field, y0, jnp.float32(3.0))
+    assert_same(got, want, rtol=1e-5)
+    assert int(got[1]) > 5   # it did adapt
+
+
+class Gate(eqx.Module):
+    w: jax.Array
+
+    def __init__(self, key):
+        self.w = jax.random.normal(key, (4, 4))
+
+    def __call__(self, x):
+        y = self.w @ x
+        if jnp.sum(y) > 0:
+            y = jnp.tanh(y)
+        return y
+
+    def scale(self, a):
+        if a > 0:
+            return jnp.sqrt(a) * self.w
+        return a * self.w
+
+
+def gate_by_hand(m, x):
+    y = m.w @ x
+    return jnp.where(jnp.sum(y) > 0, jnp.tanh(y), y)
+
+
+def test_equinox_module_bound_method_and_filter_transformations():
+    m = Gate(KEY)
+
+    def loss(m, x):
+        return jnp.sum((m(x) - TARGET) ** 2)
+
+    def loss_by_hand(m, x):
+        return jnp.sum((gate_by_hand(m, x) - TARGET) ** 2)
+
+    xs = jnp.stack([X, -X, 2 * X])
+    step = ag.function(lambda m, x, xs: (eqx.filter_grad(loss)(m, x),
+                                         eqx.filter_value_and_grad(loss)(m, x),
+                                         eqx.filter_vmap(loss, in_axes=(None, 0))(m, xs),
+                                         jax.vmap(m)(xs), m.scale(4.0), m.scale(-1.0)))
+    got = step(m, X, xs)
+    want = (eqx.filter_grad(loss_by_hand)(m, X), eqx.filter_value_and_grad(loss_by_hand)(m, X),
+            jax.vmap(lambda x: loss_by_hand(m, x))(xs), jax.vmap(lambda x: gate_by_hand(m, x))(xs),
+            2.0 * m.w, -m.w)
+    assert_same(got, want)
+
+
+@eqx.filter_jit
+def gate_loss_jitted(m, x):
+    return jnp.sum(m(x) ** 2)
+
+
+def test_an_equinox_filter_jit_made_outside_converted_code():
+    m = Gate(KEY)
+    got = ag.function(lambda m, x: gate_loss_jitted(m, x) + eqx.filter_grad(
+        gate_loss_jitted)(m, x).w.sum())(m, X)
+    by_hand = lambda m, x: jnp.sum(gate_by_hand(m, x) ** 2)
+    assert_same(got, by_hand(m, X) + jax.grad(by_hand)(m, X).w.sum())
+
+
+# -- Flax linen: an early exit over layers, apply and method= -----------------------
+
+class EarlyExitMLP(nn.Module):
+    depth: int = 4
+
+    def setup(self):
+        self.layers = [nn.Dense(4) for _ in range(self.depth)]
+
+    def __call__(self, x):
+        for layer in self.layers:
+            x = jnp.tanh(layer(x))
+            if jnp.max(jnp.abs(x)) > 0.9:   # saturated: stop early
+                break
+        return x
+
+    def first(self, x):
+        y = self.layers[0](x)
+        if y[0] > 0:
+            y = -y
+        return y
+
+
+def linen_by_hand(model, params, x):
+    def body(i, c):
+        x, done = c
+        y = jnp.tanh(model.apply(params, x, method=lambda m, v: m.layers[i](v)))
+        return jnp.where(done, x, y), done | (jnp.max(jnp.abs(y)) > 0.9)
+    done = False
+    for i in range(model.depth):   # a Python loop: the layers are separate modules
+        x, done = body(i, (x, done))
+    return x
+
+
+@pytest.mark.parametrize("scale", [0.1, 3.0])   # exits early, or runs every layer
+def test_linen_training_step_with_an_early_exit_over_layers(scale):
+    model = EarlyExitMLP()
+    params = model.init(KEY, X)
+    x = X * scale
+
+    def step(params, x):
+        loss = lambda p: jnp.sum((model.apply(p, x) - TARGET) ** 2)
+        value, grads = jax.value_and_grad(loss)(params)
+        return value, jax.tree_util.tree_map(lambda p, g: p - 0.1 * g, params, grads)
+
+    def step_by_hand(params, x):
+        loss = lambda p: jnp.sum((linen_by_hand(model, p, x) - TARGET) ** 2)
+        value, grads = jax.value_and_grad(loss)(params)
+        return value, jax.tree_util.tree_map(lambda p, g: p - 0.1 * g, params, grads)
+
+    assert_same(ag.function(step)(params, x), jax.jit(step_by_hand)(params, x), rtol=1e-5)
+    got = ag.function(lambda p, x: model.apply(p, x, method=EarlyExitMLP.first))(params, x)
+    y = model.apply(params, x, method=lambda m, v: m.layers[0](v))
+    assert_same(got, jnp.where(y[0] > 0, -y, y))
+    got = ag.function(lambda p, x: model.apply(p, x, method="first"))(params, x)
+    assert_same(got, jnp.where(y[0] > 0, -y, y))
+
+
+# -- Flax NNX: a module called from converted code, and convert under nnx.jit --------
+
+class NNXEarlyExit(nnx.Module):
+    def __init__(self, rngs):
+        self.layers = nnx.List([nnx.Linear(4, 4, rngs=rngs) for _ in range(3)])
+
+    def __call__(self, x):
+        for layer in self.layers:
+            x = jnp.tanh(layer(x))
+            if jnp.max(jnp.abs(x)) > 0.9:
+                break
+        return x
+
+
+def nnx_by_hand(model, x):
+    done = False
+    for layer in model.layers:
+        y = jnp.tanh(layer(x))
+        x, done = jnp.where(done, x, y), done | (jnp.max(jnp.abs(y)) > 0.9)
+    return x
+
+
+@pytest.mark.parametrize("scale", [0.1, 3.0])
+def test_nnx_training_step_with_an_early_exit_over_layers(scale):
+    model = NNXEarlyExit(nnx.Rngs(0))
+    x = X * scale
+
+    def step(model, x):
+        loss = lambda m: jnp.sum((m(x) - TARGET) ** 2)
+        return nnx.value_and_grad(loss)(model)
+
+    def step_by_hand(model, x):
+        loss = lambda m: jnp.sum((nnx_by_hand(m, x) - TARGET) ** 2)
+        return nnx.value_and_grad(loss)(model)
+
+    got_value, got_grads = nnx.jit(ag.convert(step))(model, x)
+    want_value, want_grads = nnx.jit(step_by_hand)(model, x)
+    assert_same(got_value, want_value)
+    assert_same(jax.tree_util.tree_leaves(nnx.state(got_grads)),
+                jax.tree_util.tree_leaves(nnx.state(want_grads)))
+    assert_same(ag.function(lambda x: model(x))(x), nnx_by_hand(model, x))

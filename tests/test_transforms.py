@@ -1,0 +1,395 @@
+"""User functions handed to JAX transformations, jitted callees, and the scoping switches.
+
+The reference for a transformation of a function with Python control flow is
+the same transformation run eagerly (no jit): JAX's grad/jvp/vjp trace with
+concrete primal values there, so `if x > 0:` is plain Python. Under
+`ag.function` everything is traced, so the converted function must lower it.
+"""
+from __future__ import annotations
+
+import functools
+import sys
+import textwrap
+import types
+import warnings
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import autograph_py as ag
+from tests.conftest import assert_same
+
+
+def loss(w, x):
+    e = jnp.mean((x * w - 1.0) ** 2)
+    if e > 0.5:
+        e = jnp.sqrt(e)
+    return e
+
+
+def clipped(x):
+    y = x
+    for _ in range(3):   # a Python loop around a traced `if`: reverse mode works through it
+        if jnp.abs(y) > 1.0:
+            y = y / 2.0
+    return y * x
+
+
+def halved(x):
+    y = x
+    while jnp.abs(y) > 1.0:   # a traced trip count: forward mode and vmap
+        y = y / 2.0
+    return y * x
+
+
+X = jnp.array([1.0, 2.0, 0.5, -1.0])
+
+
+@pytest.mark.parametrize("w", [3.0, 1.1])   # both sides of `if e > 0.5`
+def test_the_issue_repro_grad_of_a_loss_with_an_if(w):
+    got = ag.function(lambda w, x: jax.grad(loss)(w, x))(w, X)
+    assert_same(got, jax.grad(loss)(w, X))
+
+
+@pytest.mark.parametrize("transform", [
+    jax.grad, jax.jacfwd, jax.jacrev, jax.hessian,
+    lambda f: jax.value_and_grad(f, argnums=0),
+    lambda f: jax.grad(f, has_aux=False),
+])
+def test_differentiating_transformations(transform):
+    def f(w):
+        return transform(clipped)(w)
+    for w in (0.3, 5.0, -7.0):
+        assert_same(ag.function(f)(jnp.float32(w)), transform(clipped)(jnp.float32(w)))
+
+
+def test_jvp_vjp_linearize_inside_converted_code():
+    def f(w):
+        p, t = jax.jvp(clipped, (w,), (1.0,))
+        y, pull = jax.vjp(clipped, w)
+        z, lin = jax.linearize(clipped, w)
+        return p, t, y, pull(1.0)[0], z, lin(2.0)
+    for w in (0.5, 9.0):
+        want = f(jnp.float32(w))   # eagerly: Python control flow on concrete primals
+        assert_same(ag.function(f)(jnp.float32(w)), want)
+
+
+def test_forward_mode_through_a_traced_while():
+    def f(w):
+        return jax.jvp(halved, (w,), (1.0,)), jax.jacfwd(halved)(w)
+    for w in (0.5, 9.0, -30.0):
+        assert_same(ag.function(f)(jnp.float32(w)), f(jnp.float32(w)))
+
+
+def test_vmap_of_a_function_with_a_traced_while_and_keyword_in_axes():
+    def f(ws, x):
+        return jax.vmap(halved, in_axes=0)(ws), jax.vmap(loss, in_axes=(0, None))(ws, x)
+    ws = jnp.array([0.5, 3.0, -9.0])
+    got = ag.function(f)(ws, X)
+    assert_same(got[0], jnp.stack([halved(w) for w in ws]))
+    assert_same(got[1], jnp.stack([loss(w, X) for w in ws]))
+
+
+def test_checkpoint_remat_and_named_call():
+    def f(w):
+        a = jax.checkpoint(clipped)(w)
+        b = jax.remat(clipped)(w)
+        c = jax.named_call(clipped, name="clip")(w)
+        return a + b + c, jax.grad(jax.checkpoint(clipped))(w)
+    got = ag.function(f)(jnp.float32(6.0))
+    assert_same(got, (3 * clipped(6.0), jax.grad(clipped)(6.0)))
+
+
+def test_functools_partial_and_keyword_arguments_are_kept():
+    def scaled(w, x, scale):
+        if w > 0:
+            return jnp.sum(x) * w * scale
+        return -w * scale
+
+    def f(w, x):
+        g = jax.grad(functools.partial(scaled, scale=2.0), argnums=0)
+        return g(w, x), jax.value_and_grad(scaled, argnums=(0,))(w, x, 3.0)
+    for w in (2.0, -2.0):
+        want = f(jnp.float32(w), X)
+        assert_same(ag.function(f)(jnp.float32(w), X), want)
+
+
+def test_lax_bodies_with_python_control_flow():
+    def body(i, c):
+        if c > 10.0:
+            c = c - 3.0
+        return c + i
+
+    def step(c, x):
+        if x > 0:
+            c = c + x
+        return c, c * 2
+
+    def f(n, xs, k):
+        a = jax.lax.fori_loop(0, n, body, 0.0)
+        b = jax.lax.while_loop(lambda c: c < 50.0, lambda c: body(1, c) * 2.0, 1.0)
+        c, ys = jax.lax.scan(step, 0.0, xs)
+        d = jax.lax.cond(k > 0, lambda v: clipped(v), lambda v: -v, 5.0)
+        e = jax.lax.switch(k, [lambda v: clipped(v), lambda v: v + 1.0, clipped], 7.0)
+        m = jax.lax.map(clipped, xs)
+        return a, b, c, ys, d, e, m
+
+    def reference(n, xs, k):   # the same, in Python
+        a = 0.0
+        for i in range(n):
+            a = (a - 3.0 if a > 10.0 else a) + i
+        b = 1.0
+        while b < 50.0:
+            b = ((b - 3.0 if b > 10.0 else b) + 1) * 2.0
+        c, ys = 0.0, []
+        for x in xs:
+            c = c + x if x > 0 else c
+            ys.append(c * 2)
+        d = clipped(5.0) if k > 0 else -5.0
+        e = [clipped(7.0), 8.0, clipped(7.0)][k]
+        return a, b, c, jnp.stack(ys), d, e, jnp.stack([clipped(x) for x in xs])
+
+    xs = jnp.array([1.0, -2.0, 3.0, 8.0])
+    for n, k in ((7, 0), (3, 1), (9, 2)):
+        got = ag.function(f)(jnp.int32(n), xs, jnp.int32(k))
+        assert_same(got, reference(n, [float(x) for x in xs], k), rtol=1e-5)
+
+
+def test_custom_jvp_with_ifs_in_primal_and_rule():
+    @jax.custom_jvp
+    def soft(x):
+        if x > 0:
+            return x
+        return 0.1 * x
+
+    @soft.defjvp
+    def soft_jvp(primals, tangents):
+        (x,), (t,) = primals, tangents
+        if x > 0:
+            slope = 1.0
+        else:
+            slope = 0.1
+        return soft(x), slope * t
+
+    for x, want in ((2.0, (2.0, 1.0)), (-2.0, (-0.2, 0.1))):   # (JAX traces a custom_jvp
+        got = ag.function(lambda x: (soft(x), jax.grad(soft)(x)))(jnp.float32(x))  # always)
+        assert_same(got, want)
+
+
+def test_custom_vjp_with_ifs_in_fwd_and_bwd():
+    @jax.custom_vjp
+    def clip_grad(x):
+        return x * 1.0
+
+    def fwd(x):
+        if x > 0:
+            return x, 1.0
+        return x, -1.0
+
+    def bwd(sign, g):
+        if g > 1.0:
+            g = 1.0 + 0.0 * g
+        return (g * sign,)
+
+    clip_grad.defvjp(fwd, bwd)
+    for x in (3.0, -3.0):
+        got = ag.function(lambda x: jax.grad(lambda v: clip_grad(v) * 5.0)(x))(jnp.float32(x))
+        assert float(got) == (1.0 if x > 0 else -1.0)
+
+
+def test_custom_jvp_defined_inside_converted_code():
+    def f(x):
+        @jax.custom_jvp
+        def g(v):
+            if v > 0:
+                return v * 2.0
+            return v
+
+        @g.defjvp
+        def g_jvp(p, t):
+            if p[0] > 0:
+                return g(p[0]), 2.0 * t[0]
+            return g(p[0]), t[0]
+        return jax.grad(g)(x)
+    assert float(ag.function(f)(jnp.float32(1.0))) == 2.0
+    assert float(ag.function(f)(jnp.float32(-1.0))) == 1.0
+
+
+# -- JAX wrappers made outside converted code -------------------------------------
+
+grad_loss = jax.grad(loss)
+vmapped_clip = jax.vmap(clipped)
+checkpointed = jax.checkpoint(clipped)
+
+
+@functools.partial(jax.jit, static_argnums=1)
+def repeat(x, n):
+    for _ in range(n):   # a Python loop: n stays static through the rebuilt jit
+        if x > 1.0:
+            x = x / 2.0
+        x = x + 1.0
+    return x
+
+
+def repeat_reference(x, n):
+    for _ in range(n):
+        x = (x / 2.0 if x > 1.0 else x) + 1.0
+    return x
+
+
+def test_module_level_wrappers_called_from_converted_code():
+    def f(w, x, ws):
+        return grad_loss(w, x), vmapped_clip(ws), checkpointed(w), repeat(w, 3)
+    ws = jnp.array([0.5, 4.0])
+    got = ag.function(f)(jnp.float32(3.0), X, ws)
+    want = (jax.grad(loss)(3.0, X), jnp.stack([clipped(w) for w in ws]), clipped(3.0),
+            repeat_reference(3.0, 3))
+    assert_same(got, want)
+
+
+def test_a_rebuilt_jit_keeps_its_static_argnums():
+    assert float(ag.function(lambda x: repeat(x, 4))(jnp.float32(9.0))) == pytest.approx(
+        repeat_reference(9.0, 4))
+    with pytest.raises(Exception, match="static|hashable"):
+        ag.function(lambda x, n: repeat(x, n))(jnp.float32(9.0), jnp.int32(2))
+
+
+def test_function_of_a_jax_jit_converts_it_with_its_options():
+    f = ag.function(repeat)   # static_argnums=1 taken over
+    assert float(f(jnp.float32(9.0), 2)) == pytest.approx(repeat_reference(9.0, 2))
+    assert float(f(jnp.float32(9.0), 5)) == pytest.approx(repeat_reference(9.0, 5))
+    with pytest.raises(TypeError, match="in_shardings"):
+        ag.function(jax.jit(loss, in_shardings=jax.sharding.SingleDeviceSharding(
+            jax.devices()[0])))
+
+
+def test_convert_and_function_of_other_jax_wrappers():
+    ws = jnp.array([0.5, 4.0, -3.0])
+    assert_same(ag.function(jax.vmap(clipped))(ws), jnp.stack([clipped(w) for w in ws]))
+    assert_same(jax.jit(ag.convert(jax.grad(loss)))(3.0, X), jax.grad(loss)(3.0, X))
+    assert_same(jax.jit(ag.convert(jax.vmap(jax.grad(loss), in_axes=(0, None))))(ws, X),
+                jnp.stack([jax.grad(loss)(w, X) for w in ws]))
+
+
+def test_an_autograph_function_called_from_converted_code():
+    inner = ag.function(clipped)
+    assert_same(ag.function(lambda w: inner(w) + jax.grad(inner)(w))(jnp.float32(6.0)),
+                clipped(6.0) + jax.grad(clipped)(6.0))
+
+
+def test_host_callbacks_are_not_converted():
+    seen = []
+
+    def host(v):
+        seen.append(type(v))
+        return np.asarray(v) * 2
+
+    def f(x):
+        return jax.pure_callback(host, jax.ShapeDtypeStruct((), jnp.float32), x)
+    report = ag.explain(f)(jnp.float32(1.0))
+    assert "pure_callback is library code (jax)" in [e.reason for e in report.entries]
+    assert float(ag.function(f)(jnp.float32(2.0))) == 4.0
+    assert seen and not any(issubclass(t, jax.core.Tracer) for t in seen)
+
+
+def test_no_warning_for_a_lambda_jax_wraps_even_in_strict_mode():
+    def f(w, x):
+        return jax.grad(lambda v: loss(v, x))(w)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        got = ag.function(f, strict=True)(jnp.float32(3.0), X)
+    assert_same(got, jax.grad(loss)(3.0, X))
+
+
+def test_an_error_inside_a_transformed_callee_points_at_its_line():
+    def bad(w):
+        if w > 0:
+            v = w
+        else:
+            v = [w]
+        return v
+
+    def f(w):
+        return jax.grad(bad)(w)
+    with pytest.raises(ag.AutographError) as e:
+        ag.function(f)(jnp.float32(1.0))
+    assert f"{__file__}:{bad.__code__.co_firstlineno + 1}" in str(e.value)
+
+
+def test_explain_lists_transformed_callees():
+    def f(w, x):
+        return jax.grad(loss)(w, x) + grad_loss(w, x)
+    rows = [(e.became, e.reason) for e in ag.explain(f)(jnp.float32(3.0), X).entries]
+    assert ("arguments converted", "the user functions grad transforms are converted") in rows
+    assert any(b == "rebuilt" and "wrapper of user code" in r for b, r in rows), rows
+    assert ("converted", "loss is user code") in rows
+    assert ("lax.cond", "test is traced") in rows
+
+
+# -- Scoping switches ---------------------------------------------------------------
+
+def test_do_not_convert_as_a_context_manager():
+    def f(x):
+        with ag.do_not_convert():
+            y = clipped(x)   # called as it is: its while is a Python while on a tracer
+        return y
+    with pytest.raises(jax.errors.TracerBoolConversionError):   # what the user asked for
+        ag.function(f)(jnp.float32(3.0))
+    assert float(ag.convert(f)(3.0)) == pytest.approx(clipped(3.0))   # Python values
+    assert float(ag.function(clipped)(jnp.float32(3.0))) == pytest.approx(clipped(3.0))
+
+
+def test_run_functions_eagerly_as_a_context_manager_restores_the_setting():
+    calls = []
+
+    @ag.function
+    def f(x):
+        calls.append(type(x))
+        return x + 1
+
+    with ag.run_functions_eagerly(True):
+        assert ag.functions_run_eagerly()
+        f(jnp.float32(1.0))
+        with ag.run_functions_eagerly(False):
+            assert not ag.functions_run_eagerly()
+        assert ag.functions_run_eagerly()
+    assert not ag.functions_run_eagerly()
+    f(jnp.float32(2.0))
+    assert len(calls) == 2
+    assert issubclass(calls[1], jax.core.Tracer) and not issubclass(calls[0], jax.core.Tracer)
+
+
+def _library_module(tmp_path, name, source):
+    """A module whose name says library (a top-level name the converter leaves alone)."""
+    path = tmp_path / (name.replace(".", "_") + ".py")
+    path.write_text(textwrap.dedent(source))
+    module = types.ModuleType(name)
+    module.__file__ = str(path)
+    exec(compile(path.read_text(), str(path), "exec"), module.__dict__)
+    sys.modules[name] = module
+    return module
+
+
+def test_include_converts_a_library_module(tmp_path):
+    lib = _library_module(tmp_path, "scipy._autograph_test_lib", """
+        import jax.numpy as jnp
+
+        def halve_until_small(x):
+            while x > 1.0:
+                x = x / 2.0
+            return x
+    """)
+    try:
+        def f(x):
+            return lib.halve_until_small(x)
+        with pytest.raises(ag.AutographError, match="halve_until_small"):
+            ag.function(f)(jnp.float32(9.0))
+        assert float(ag.function(f, include="scipy._autograph_test_lib")(
+            jnp.float32(9.0))) == 0.5625
+        assert float(jax.jit(ag.convert(f, include=["scipy"]))(jnp.float32(9.0))) == 0.5625
+        with pytest.raises(TypeError, match="module names"):
+            ag.function(f, include=[3])
+    finally:
+        del sys.modules["scipy._autograph_test_lib"]
