@@ -260,3 +260,80 @@ def test_nnx_training_step_with_an_early_exit_over_layers(scale):
     assert_same(jax.tree_util.tree_leaves(nnx.state(got_grads)),
                 jax.tree_util.tree_leaves(nnx.state(want_grads)))
     assert_same(ag.function(lambda x: model(x))(x), nnx_by_hand(model, x))
+
+
+class Counter(nnx.Module):
+    def __init__(self):
+        self.count = nnx.Variable(jnp.array(0))
+        self.total = nnx.Param(jnp.zeros(4))
+
+    def add(self, x):
+        self.count[...] = self.count[...] + 1
+        self.total[...] = self.total[...] + x
+
+    def step(self, xs):
+        for x in xs:   # a scan; the Variables change in its traced `if`, directly and in add()
+            if jnp.sum(x) > 0:
+                self.add(x)
+            if x[0] > 1.0:
+                self.count[...] += 10
+        return self.count[...]
+
+
+def counter_by_hand(xs):
+    count, total = 0, jnp.zeros(4)
+    for x in xs:
+        if jnp.sum(x) > 0:
+            count, total = count + 1, total + x
+        if x[0] > 1.0:
+            count += 10
+    return count, total
+
+
+def test_nnx_variables_changed_in_traced_ifs_and_loops_are_state():
+    xs = jax.random.normal(jax.random.PRNGKey(2), (6, 4)) * 2.0
+    model = Counter()
+    out = nnx.jit(ag.convert(lambda m, xs: m.step(xs)))(model, xs)
+    count, total = counter_by_hand([x for x in xs])
+    assert int(out) == count == int(model.count[...])
+    assert_same(model.total[...], total)
+    out = nnx.jit(ag.convert(lambda m, xs: m.step(xs)))(model, xs)   # from the new values
+    assert int(out) == 2 * count
+    assert_same(model.total[...], 2 * total)
+
+
+@nnx.jit
+def nnx_forward(model, x):
+    return model(x)
+
+
+def test_an_nnx_jit_made_outside_converted_code_and_nnx_grad_inside():
+    model = NNXEarlyExit(nnx.Rngs(0))
+
+    def f(model, x):
+        loss = lambda m: jnp.sum(m(x) ** 2)
+        return nnx_forward(model, x), nnx.grad(loss)(model)
+
+    y, grads = ag.function(f)(model, X * 3.0)
+    assert_same(y, nnx_by_hand(model, X * 3.0))
+    want = nnx.grad(lambda m: jnp.sum(nnx_by_hand(m, X * 3.0) ** 2))(model)
+    assert_same(jax.tree_util.tree_leaves(nnx.state(grads)),
+                jax.tree_util.tree_leaves(nnx.state(want)))
+
+
+def test_linen_init_creating_parameters_under_a_traced_condition_is_a_clear_error():
+    class Lazy(nn.Module):
+        @nn.compact
+        def __call__(self, x):
+            if jnp.sum(x) > 0:
+                x = nn.Dense(4)(x)   # created only on one path
+            return x
+
+    model = Lazy()
+    with pytest.raises(ag.StateError, match="nn.cond / nn.while_loop") as e:
+        ag.function(lambda x: model.init(KEY, x))(X)
+    assert f"{__file__}:" in str(e.value)
+    params = model.init(KEY, jnp.abs(X))   # eagerly: the path with the layer
+    x = jnp.abs(X)
+    assert_same(ag.function(lambda p, x: model.apply(p, x))(params, x),
+                model.apply(params, x))

@@ -73,6 +73,18 @@ def enclosing_traces() -> list:
         chain.append(parent)
 
 
+def escaped(values) -> bool:
+    """Whether a tracer among `values` is of a trace that is not the current one nor one
+    it was made in: a branch's or a loop body's, leaked out of it."""
+    from jax._src import core as jax_core   # the trace context: no public API
+    live, t = set(), jax_core.trace_ctx.trace
+    while t is not None:
+        live.add(id(t))
+        t = getattr(t, "parent_trace", None)
+    return any(isinstance(leaf, jax.core.Tracer) and id(leaf._trace) not in live
+               for leaf in jax.tree_util.tree_leaves(values))
+
+
 def _owned() -> list:
     owned = getattr(_local, "owned", None)
     if owned is None:

@@ -95,7 +95,7 @@ def _call_library(f, args, kwargs):
         return _call_as_is(f, args, kwargs)
     trace_log.record("call", "arguments converted",
                      f"the user functions {_qualname(f)} transforms are converted")
-    return _call_as_is(f, *new)
+    return transforms.check_result(f, _call_as_is(f, *new))
 
 
 _CONVERTING = weakref.WeakKeyDictionary()   # user function -> converting_function of it

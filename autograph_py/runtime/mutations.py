@@ -22,7 +22,7 @@ import threading
 
 import jax
 
-from autograph_py.runtime import reach
+from autograph_py.runtime import nnx, reach
 from autograph_py.runtime.dispatch import is_array
 from autograph_py.runtime.undefined import (MaybeUndefined, UnboundUnlessAssigned, Undefined,
                                            store_part)
@@ -52,15 +52,16 @@ class Change:
 
     def label(self) -> str:
         owner = type(self.obj).__name__
+        if self.kind == "slot":
+            return f"the value of an NNX {owner}"
         return f"{owner}.{self.key}" if self.kind == "attr" else f"{owner}[{self.key!r}]"
 
     def read(self):
-        target = self.obj.__dict__ if self.kind == "attr" else self.obj
-        value = target.get(self.key, _MISSING)
+        value = fields(self.obj, self.kind).get(self.key, _MISSING)
         return Undefined(self.label()) if value is _MISSING else value
 
     def write(self, value):
-        target = self.obj.__dict__ if self.kind == "attr" else self.obj
+        target = fields(self.obj, self.kind)
         if isinstance(value, MaybeUndefined):
             value._fail()   # set on some paths only: the object outlives the block
         if isinstance(value, UnboundUnlessAssigned):
@@ -69,6 +70,13 @@ class Change:
             target.pop(self.key, None)
         else:
             target[self.key] = value
+
+
+def fields(obj, kind):
+    """What a change of `kind` reads and writes: attributes, items, or a Variable's value."""
+    if kind == "attr":
+        return obj.__dict__
+    return nnx.Slots(obj) if kind == "slot" else obj
 
 
 class ContentsChange(Change):
@@ -248,9 +256,11 @@ def visible_here() -> dict:
 def watch(carried=frozenset(), kinds=frozenset(), visible=None):
     stack = _local.stack
     w = Watch(carried, kinds, visible)
+    allowed = contextlib.nullcontext() if stack else nnx.changes_allowed()
     stack.append(w)
     try:
-        yield w
+        with allowed:
+            yield w
     finally:
         stack.pop()
 
@@ -258,7 +268,7 @@ def watch(carried=frozenset(), kinds=frozenset(), visible=None):
 def record(snap) -> None:
     """After the call: each attribute or item it changed, in every watched block around it."""
     for obj, kind, before in snap:
-        after = obj.__dict__ if kind == "attr" else obj
+        after = fields(obj, kind)
         for key in set(before) | set(after):
             old, new = before.get(key, _MISSING), after.get(key, _MISSING)
             if old is not new:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import types
 
+from autograph_py.runtime import nnx
 from autograph_py.runtime.dispatch import is_array
 from autograph_py.runtime.undefined import MaybeUndefined, UnboundUnlessAssigned
 
@@ -76,6 +77,9 @@ def snapshot(values, depth=2):
                 attrs = v.__dict__
                 out.append((v, "attr", dict(attrs)))
                 below.extend(attrs.values())
+            elif nnx.is_variable(v):   # a library object, but its value is the user's state
+                seen.add(id(v))
+                out.append((v, "slot", {nnx.RAW: object.__getattribute__(v, nnx.RAW)}))
         level = below
     return out
 

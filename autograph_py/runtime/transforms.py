@@ -29,6 +29,9 @@ import weakref
 
 import jax
 
+from autograph_py import errors
+from autograph_py.lowering import tracing
+
 # Functions called with host values, and registrations whose functions run in Python.
 _HOST = frozenset({"jax._src.callback.pure_callback", "jax._src.callback.io_callback",
                    "jax._src.debugging.debug_callback", "jax._src.debugging.debug_print",
@@ -101,6 +104,22 @@ def _runs_own_method(f) -> bool:
             and f.__func__.__qualname__ in _RUNS_OWN_METHOD)
 
 
+def check_result(f, out):
+    """`out` of library code `f`: a Flax linen `init` that created parameters under a
+    traced condition left tracers of a branch in them; linen must lift that itself."""
+    if _runs_own_method(f) and f.__func__.__name__ != "apply" and tracing.escaped(out):
+        raise errors.StateError(errors.message(
+            f"Flax linen created parameters inside a traced `if` or loop while "
+            f"{type(f.__self__).__name__}.{f.__func__.__name__} ran: their values stayed "
+            "inside the branch or loop body that made them",
+            at=errors.where(),
+            fix="Create every parameter on every path during init (call the layers before "
+                "the traced condition, or initialize with inputs that make the condition a "
+                "Python value), or use linen's lifted nn.cond / nn.while_loop / nn.scan, "
+                "which create parameters inside control flow."))
+    return out
+
+
 def involves_user_code(f) -> bool:
     """Whether calling library code `f` may reach user code this module converts."""
     return is_transforming(f) or wraps_user_code(f) or _runs_own_method(f)
@@ -118,10 +137,11 @@ def converted_arguments(f, args, kwargs, convert):
             method = getattr(type(f.__self__), method or "__call__")
         converted = convert(method, False)
         return None if converted is None else (args, {**kwargs, "method": converted})
-    name = _name(f)
-    if name in _HOST or name.startswith(_HOST_MODULES) or not (
-            any(callable(a) or type(a) in (list, tuple) for a in args)
+    if not (any(callable(a) or type(a) in (list, tuple) for a in args)
             or any(callable(v) for v in kwargs.values())):
+        return None   # the common case: jnp.sin(x)
+    name = _name(f)
+    if name in _HOST or name.startswith(_HOST_MODULES):
         return None
     first = name in _TRANSFORMS
     new_args = tuple(_argument(a, convert, first and i == 0) for i, a in enumerate(args))
@@ -174,6 +194,8 @@ def _rebuild(f, convert):
         return _jit(f, convert)
     if type(f).__module__.startswith("equinox."):
         return _equinox(f, convert)
+    if type(f).__name__ == "JitWrapped" and type(f).__module__.startswith("flax.nnx"):
+        return _nnx_jit(f, convert)
     if isinstance(f, types.MethodType):
         func = rebuilt(f.__func__, convert)
         return None if func is None else types.MethodType(func, f.__self__)
@@ -221,6 +243,19 @@ def _equinox(f, convert):
     for name, value in new.items():
         object.__setattr__(out, name, value)   # a frozen dataclass
     return out
+
+
+def _nnx_jit(f, convert):
+    """`nnx.jit(fun, ...)`, made again around `fun` converted with the same options."""
+    fun = convert(f.fun, True)
+    if fun is None:
+        return None
+    info = f.jitted_fn._jit_info
+    return sys.modules["flax.nnx"].jit(
+        fun, in_shardings=f.in_shardings, out_shardings=f.out_shardings,
+        static_argnums=info.static_argnums, static_argnames=info.static_argnames,
+        donate_argnums=info.donate_argnums, donate_argnames=info.donate_argnames,
+        keep_unused=info.keep_unused, inline=info.inline)
 
 
 def _jit(f, convert):
