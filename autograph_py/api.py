@@ -8,16 +8,15 @@ from typing import Any, Callable
 
 import jax
 
-from autograph_py import ag__, config, errors
+from autograph_py import ag__, compiled, config, errors
+from autograph_py.compiled import Function
 from autograph_py.compiler import pipeline
-from autograph_py.runtime import calls, raises, transforms
-from autograph_py.runtime.failures import assertion_from
+from autograph_py.runtime import calls, transforms
 
 # The compiler and the runtime do not import each other: generated code gets the
 # runtime as `ag__`, and the runtime's converted_call converts through the pipeline.
 pipeline.use_runtime(ag__)
 calls.use_converter(pipeline.converted_or_none, pipeline.is_converted_code)
-_FLAGS = config.FLAGS
 
 
 def convert(fn: Callable, *, strict: bool | None = None, include=()) -> Callable:
@@ -105,108 +104,9 @@ def function(fn: Callable | None = None, /, *, strict: bool | None = None, inclu
     if isinstance(fn, Function):
         fn = fn.__wrapped__
     if hasattr(fn, "_jit_info") and hasattr(fn, "_fun"):   # function(jax.jit(f, ...))
-        fn, jit_options = fn._fun, {**_jit_options_of(fn), **jit_options}
-    return Function(fn, (strict, _modules(include)), jit_options)
-
-
-def _jit_options_of(jitted) -> dict:
-    """The `jax.jit` options a jitted function was made with, to jit it again converted."""
-    info = jitted._jit_info
-    placed = [leaf for leaf in (*info.in_shardings_leaves, *info.out_shardings_leaves,
-                                *info.in_layouts_leaves, *info.out_layouts_leaves)
-              if leaf is not None and type(leaf).__name__ != "UnspecifiedValue"]
-    if placed or info.device is not None or info.backend is not None:
-        raise TypeError(
-            f"autograph_py.function cannot take over the shardings, layouts or device of "
-            f"jax.jit({info.fun_sourceinfo}): pass the function itself with those options, "
-            "as autograph_py.function(f, in_shardings=..., ...)")
-    options = {"static_argnums": info.static_argnums, "static_argnames": info.static_argnames,
-               "donate_argnums": info.donate_argnums, "donate_argnames": info.donate_argnames,
-               "keep_unused": info.keep_unused, "inline": info.inline}
-    if info.compiler_options_kvs:
-        options["compiler_options"] = dict(info.compiler_options_kvs)
-    return {k: v for k, v in options.items() if v not in ((), False)}
-
-
-class _State:
-    __slots__ = ("fn", "strict", "include", "jit_options", "jitted")
-
-    def __init__(self, fn, options, jit_options):
-        self.fn, (self.strict, self.include) = fn, options
-        self.jit_options, self.jitted = jit_options, None
-
-
-def _call_scoped(state, *args, **kwargs):
-    with config.scope(bool(state.strict), state.include):
-        return _call(state, *args, **kwargs)
-
-
-def _call(state, *args, **kwargs):
-    if _FLAGS["eager"]:
-        return state.fn(*args, **kwargs)
-    jitted = state.jitted
-    if jitted is None:
-        jitted = state.jitted = jax.jit(raises.staging_boundary(
-            convert(state.fn, strict=state.strict, include=state.include)),
-            **state.jit_options)
-    try:
-        if kwargs:
-            return jitted(*args, **kwargs)
-        return jitted(*args)  # an empty **kwargs slows jit's C++ dispatch
-    except jax.errors.JaxRuntimeError as e:
-        failed = assertion_from(e)
-        if failed is None:
-            raise
-        raise errors.at_user_line(*failed, cause=e)
-
-
-class Function(functools.partial):
-    """What `@function` returns: the original, converted and jitted on first call.
-
-    A `functools.partial` underneath: its C call path adds almost nothing to
-    `jax.jit`'s own dispatch, which a Python `__call__` would.
-    """
-
-    def __new__(cls, fn, options, jit_options):
-        state = _State(fn, options, jit_options)
-        scoped = state.strict or state.include
-        self = super().__new__(cls, _call_scoped if scoped else _call, state)
-        functools.update_wrapper(self, fn)
-        self._state = state
-        self._bound = weakref.WeakKeyDictionary()
-        return self
-
-    def __get__(self, instance, owner=None):
-        if instance is None:
-            return self
-        try:
-            bound = self._bound.get(instance)
-        except TypeError:  # not weakly referenceable: bind afresh
-            bound = None
-        if bound is None:
-            state = self._state
-            bound = Function(types.MethodType(state.fn, instance), (state.strict, state.include),
-                             _shift_static(state.jit_options))
-            try:
-                self._bound[instance] = bound
-            except TypeError:
-                pass
-        return bound
-
-    def __repr__(self):
-        return f"<autograph_py.function {self.__qualname__}>"
-
-    def __reduce__(self):
-        raise TypeError("an autograph_py.function cannot be pickled")
-
-
-def _shift_static(options):
-    """static_argnums of a method count `self`; the bound function does not take it."""
-    nums = options.get("static_argnums")
-    if nums is None:
-        return options
-    nums = (nums,) if isinstance(nums, int) else tuple(nums)
-    return {**options, "static_argnums": tuple(n - 1 for n in nums if n > 0)}
+        fn, jit_options = fn._fun, {**compiled.jit_options_of(fn), **jit_options}
+    compiled.check_jit_options(fn, jit_options)
+    return Function(fn, (strict, _modules(include)), jit_options, convert)
 
 
 def to_code(fn: Callable) -> str:

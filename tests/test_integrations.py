@@ -54,6 +54,34 @@ def test_optax_step_with_an_if_on_the_gradient_norm(scale):
     assert_same(got, jax.jit(optax_step_by_hand)(params, state, X))
 
 
+def warmup(count):   # a schedule with a Python `if`, called by optax inside update
+    if count < 3:
+        return 0.1
+    return 0.01
+
+
+def test_optax_calls_a_user_schedule_with_an_if_inside_a_chain():
+    opt = optax.chain(optax.clip(1.0), optax.scale_by_adam(), optax.scale_by_schedule(warmup),
+                      optax.scale(-1.0))
+    by_hand = optax.chain(optax.clip(1.0), optax.scale_by_adam(),
+                          optax.scale_by_schedule(lambda c: jnp.where(c < 3, 0.1, 0.01)),
+                          optax.scale(-1.0))
+
+    def step(opt):
+        def run(p, s, x):
+            g = jax.grad(lambda p: jnp.sum((p * x - 1.0) ** 2))(p)
+            u, s = opt.update(g, s, p)
+            return optax.apply_updates(p, u), s
+        return run
+
+    converted, hand = ag.function(step(opt)), jax.jit(step(by_hand))
+    p, s, q, t = jnp.ones(3), opt.init(jnp.ones(3)), jnp.ones(3), by_hand.init(jnp.ones(3))
+    for _ in range(5):   # the schedule changes at step 3
+        p, s = converted(p, s, 2 * X[:3])
+        q, t = hand(q, t, 2 * X[:3])
+        assert_same(p, q)
+
+
 # -- Equinox: an adaptive-step solver, a module with an `if`, filter transformations -
 
 class Decay(eqx.Module):

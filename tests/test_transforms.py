@@ -393,3 +393,9 @@ def test_include_converts_a_library_module(tmp_path):
             ag.function(f, include=[3])
     finally:
         del sys.modules["scipy._autograph_test_lib"]
+
+
+def test_pmap_of_a_function_with_a_traced_if():
+    xs = jnp.full((jax.local_device_count(),), 2.0)
+    got = ag.function(lambda xs: jax.pmap(clipped)(xs))(xs)
+    assert_same(got, jnp.stack([clipped(x) for x in xs]))

@@ -70,7 +70,7 @@ def _name(f) -> str:
 # Libraries of transformations: their functions may take user functions, and their
 # wrappers hold them. (Equinox's filter_jit/filter_grad/filter_vmap/...: a
 # transformation of a callable module keeps the module's arrays as its inputs.)
-_TRANSFORMING = ("jax", "equinox", "flax")
+_TRANSFORMING = ("jax", "equinox", "flax", "optax")
 
 
 def is_transforming(f) -> bool:
@@ -137,7 +137,7 @@ def converted_arguments(f, args, kwargs, convert):
             method = getattr(type(f.__self__), method or "__call__")
         converted = convert(method, False)
         return None if converted is None else (args, {**kwargs, "method": converted})
-    if not (any(callable(a) or type(a) in (list, tuple) for a in args)
+    if not (any(callable(a) or isinstance(a, (list, tuple)) for a in args)
             or any(callable(v) for v in kwargs.values())):
         return None   # the common case: jnp.sin(x)
     name = _name(f)
@@ -153,9 +153,11 @@ def converted_arguments(f, args, kwargs, convert):
 
 
 def _argument(a, convert, objects):
-    if type(a) in (list, tuple):   # lax.switch's branches
-        items = [_argument(b, convert, False) if callable(b) else b for b in a]
-        return a if all(x is y for x, y in zip(items, a)) else type(a)(items)
+    if isinstance(a, (list, tuple)):   # lax.switch's branches; optax's transformations
+        items = [_argument(b, convert, objects) if callable(b) else b for b in a]
+        if all(x is y for x, y in zip(items, a)):
+            return a
+        return type(a)(*items) if hasattr(type(a), "_fields") else type(a)(items)
     if not callable(a) or isinstance(a, type):
         return a
     converted = convert(a, objects)
@@ -281,9 +283,9 @@ def _closure(f, convert):
         except ValueError:   # an empty cell
             cells.append(cell)
             continue
-        new = convert(value, True) if callable(value) and not isinstance(value, type) else None
-        changed |= new is not None
-        cells.append(types.CellType(new) if new is not None else cell)
+        new = _argument(value, convert, True)   # (optax's chain holds a tuple of them)
+        changed |= new is not value
+        cells.append(types.CellType(new) if new is not value else cell)
     if not changed:
         return None
     out = types.FunctionType(f.__code__, f.__globals__, f.__name__, f.__defaults__,

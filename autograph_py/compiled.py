@@ -1,0 +1,180 @@
+"""What `@function` returns: a `jax.jit` object in every way a user can observe.
+
+It calls, lowers, traces and exports as the `jax.jit` of the converted
+function does (`lower(...).compile()`, `trace`, `eval_shape`, `clear_cache`,
+`jax.export.export(f)`), binds as a method, copies, and re-raises a failing
+run-time `assert` or `raise` as the user's exception from the user's line.
+"""
+from __future__ import annotations
+
+import difflib
+import functools
+import inspect
+import types
+import weakref
+
+import jax
+
+from autograph_py import config, errors
+from autograph_py.runtime import raises
+from autograph_py.runtime.failures import assertion_from
+
+_FLAGS = config.FLAGS
+_JIT_OPTIONS = frozenset(inspect.signature(jax.jit).parameters) - {"fun"}
+
+
+class _State:
+    __slots__ = ("fn", "strict", "include", "jit_options", "jitted", "convert")
+
+    def __init__(self, fn, options, jit_options, convert):
+        self.fn, (self.strict, self.include) = fn, options
+        self.jit_options, self.jitted, self.convert = jit_options, None, convert
+
+
+def _jitted(state):
+    jitted = state.jitted
+    if jitted is None:
+        jitted = state.jitted = jax.jit(raises.staging_boundary(
+            state.convert(state.fn, strict=state.strict, include=state.include)),
+            **state.jit_options)
+    return jitted
+
+
+def _call_scoped(state, *args, **kwargs):
+    with config.scope(bool(state.strict), state.include):
+        return _call(state, *args, **kwargs)
+
+
+def _call(state, *args, **kwargs):
+    if _FLAGS["eager"]:
+        return state.fn(*args, **kwargs)
+    jitted = state.jitted or _jitted(state)
+    try:
+        if kwargs:
+            return jitted(*args, **kwargs)
+        return jitted(*args)  # an empty **kwargs slows jit's C++ dispatch
+    except jax.errors.JaxRuntimeError as e:
+        failed = assertion_from(e)
+        if failed is None:
+            raise
+        raise errors.at_user_line(*failed, cause=e)
+
+
+class Function(functools.partial):
+    """The original function, converted and jitted on first use.
+
+    A `functools.partial` underneath: its C call path adds almost nothing to
+    `jax.jit`'s own dispatch, which a Python `__call__` would.
+    """
+
+    def __new__(cls, fn, options, jit_options, convert):
+        state = _State(fn, options, jit_options, convert)
+        scoped = state.strict or state.include
+        self = super().__new__(cls, _call_scoped if scoped else _call, state)
+        functools.update_wrapper(self, fn)
+        self._state = state
+        self._bound = weakref.WeakKeyDictionary()
+        return self
+
+    # -- the jax.jit surface: the jit of the converted function -------------------------
+    def _scope(self):
+        state = self._state
+        return config.scope(bool(state.strict), state.include)
+
+    def trace(self, *args, **kwargs):
+        with self._scope():
+            return _jitted(self._state).trace(*args, **kwargs)
+
+    def lower(self, *args, **kwargs):
+        with self._scope():
+            return _jitted(self._state).lower(*args, **kwargs)
+
+    def eval_shape(self, *args, **kwargs):
+        with self._scope():
+            return _jitted(self._state).eval_shape(*args, **kwargs)
+
+    def clear_cache(self) -> None:
+        if self._state.jitted is not None:
+            self._state.jitted.clear_cache()
+
+    def _cache_size(self) -> int:
+        return 0 if self._state.jitted is None else self._state.jitted._cache_size()
+
+    # -- a Python object ----------------------------------------------------------------
+    def _again(self, fn, jit_options):
+        state = self._state
+        return Function(fn, (state.strict, state.include), jit_options, state.convert)
+
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self
+        try:
+            bound = self._bound.get(instance)
+        except TypeError:  # not weakly referenceable: bind afresh
+            bound = None
+        if bound is None:
+            state = self._state
+            bound = self._again(types.MethodType(state.fn, instance),
+                                _shift_static(state.jit_options))
+            try:
+                self._bound[instance] = bound
+            except TypeError:
+                pass
+        return bound
+
+    def __copy__(self):   # as jax.jit's: a new object that compiles on its own
+        return self._again(self._state.fn, dict(self._state.jit_options))
+
+    def __deepcopy__(self, memo):
+        return self.__copy__()
+
+    def __repr__(self):
+        fn = self._state.fn
+        name = (getattr(fn, "__qualname__", None) or getattr(fn, "__name__", None)
+                or getattr(getattr(fn, "func", None), "__qualname__", None)
+                or f"{type(fn).__qualname__} object")
+        return f"<autograph_py.function {name}>"
+
+    def __reduce__(self):
+        raise TypeError("an autograph_py.function cannot be pickled; export it with "
+                        "jax.export.export(f)(*specs).serialize()")
+
+
+def _shift_static(options):
+    """static_argnums of a method count `self`; the bound function does not take it."""
+    nums = options.get("static_argnums")
+    if nums is None:
+        return options
+    nums = (nums,) if isinstance(nums, int) else tuple(nums)
+    return {**options, "static_argnums": tuple(n - 1 for n in nums if n > 0)}
+
+
+def check_jit_options(fn, options) -> None:
+    """A mistyped or invalid jit option fails when decorating, not at the first call."""
+    for name in options:
+        if name not in _JIT_OPTIONS:
+            close = difflib.get_close_matches(name, sorted(_JIT_OPTIONS), n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            raise TypeError(f"autograph_py.function got an unknown jax.jit option {name!r}"
+                            f"{hint} (options: {', '.join(sorted(_JIT_OPTIONS))})")
+    if options and callable(fn):
+        jax.jit(fn, **options)   # jax.jit checks static_argnums/argnames against fn here
+
+
+def jit_options_of(jitted) -> dict:
+    """The `jax.jit` options a jitted function was made with, to jit it again converted."""
+    info = jitted._jit_info
+    placed = [leaf for leaf in (*info.in_shardings_leaves, *info.out_shardings_leaves,
+                                *info.in_layouts_leaves, *info.out_layouts_leaves)
+              if leaf is not None and type(leaf).__name__ != "UnspecifiedValue"]
+    if placed or info.device is not None or info.backend is not None:
+        raise TypeError(
+            f"autograph_py.function cannot take over the shardings, layouts or device of "
+            f"jax.jit({info.fun_sourceinfo}): pass the function itself with those options, "
+            "as autograph_py.function(f, in_shardings=..., ...)")
+    options = {"static_argnums": info.static_argnums, "static_argnames": info.static_argnames,
+               "donate_argnums": info.donate_argnums, "donate_argnames": info.donate_argnames,
+               "keep_unused": info.keep_unused, "inline": info.inline}
+    if info.compiler_options_kvs:
+        options["compiler_options"] = dict(info.compiler_options_kvs)
+    return {k: v for k, v in options.items() if v not in ((), False)}
