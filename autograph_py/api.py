@@ -4,7 +4,8 @@ from __future__ import annotations
 import functools
 import types
 import weakref
-from typing import Any, Callable
+from typing import (Any, Callable, ContextManager, Iterable, ParamSpec, TypeVar, Union,
+                    overload)
 
 import jax
 
@@ -13,13 +14,19 @@ from autograph_py.compiled import Function
 from autograph_py.compiler import pipeline
 from autograph_py.runtime import calls, transforms
 
+P = ParamSpec("P")
+R = TypeVar("R")
+F = TypeVar("F", bound=Callable[..., Any])
+Modules = Union[str, Iterable[str]]
+
 # The compiler and the runtime do not import each other: generated code gets the
 # runtime as `ag__`, and the runtime's converted_call converts through the pipeline.
 pipeline.use_runtime(ag__)
 calls.use_converter(pipeline.converted_or_none, pipeline.is_converted_code)
 
 
-def convert(fn: Callable, *, strict: bool | None = None, include=()) -> Callable:
+def convert(fn: Callable[P, R], *, strict: bool | None = None,
+            include: Modules = ()) -> Callable[P, R]:
     """The converted version of `fn`, not jitted; traceable by jit, grad, vmap.
 
     Python values keep Python semantics; traced values in `if`/`while`/`for`
@@ -69,7 +76,7 @@ def _not_python(fn) -> str:
     return f"it is a {kind}, not a Python function"
 
 
-def _modules(include) -> tuple:
+def _modules(include: Modules) -> tuple[str, ...]:
     include = (include,) if isinstance(include, str) else tuple(include)
     for name in include:
         if not isinstance(name, str) or not name:
@@ -87,8 +94,14 @@ def _scoped(converted, strict, include):
     return scoped_call
 
 
-def function(fn: Callable | None = None, /, *, strict: bool | None = None, include=(),
-             **jit_options: Any) -> Callable:
+@overload
+def function(fn: Callable[P, R], /, *, strict: bool | None = None, include: Modules = (),
+             **jit_options: Any) -> Function[P, R]: ...
+@overload
+def function(fn: None = None, /, *, strict: bool | None = None, include: Modules = (),
+             **jit_options: Any) -> Callable[[Callable[P, R]], Function[P, R]]: ...
+def function(fn: Callable[P, R] | None = None, /, *, strict: bool | None = None,
+             include: Modules = (), **jit_options: Any) -> Any:
     """Decorator: convert `fn`, then `jax.jit` it with `jit_options`.
 
     Usable bare (`@function`) or with options (`@function(static_argnums=1)`);
@@ -109,7 +122,7 @@ def function(fn: Callable | None = None, /, *, strict: bool | None = None, inclu
     return Function(fn, (strict, _modules(include)), jit_options, convert)
 
 
-def to_code(fn: Callable) -> str:
+def to_code(fn: Callable[..., Any]) -> str:
     """The converted source of `fn` (or of the function a `@function` wraps).
 
     The text is also registered in `linecache`, under a name of the form
@@ -151,7 +164,11 @@ def _source_function(fn):
     raise errors.SourceUnavailableError(fn, _not_python(fn))
 
 
-def do_not_convert(fn: Callable | None = None):
+@overload
+def do_not_convert(fn: F) -> F: ...
+@overload
+def do_not_convert(fn: None = None) -> ContextManager[None]: ...
+def do_not_convert(fn: Any = None) -> Any:
     """Marks `fn` so converted code calls it as it is.
 
     Without a function, a context manager: `with do_not_convert(): ...` calls

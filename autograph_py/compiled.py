@@ -12,14 +12,18 @@ import functools
 import inspect
 import types
 import weakref
+from typing import TYPE_CHECKING, Any, Callable, Generic, ParamSpec, TypeVar
 
 import jax
+from jax import stages
 
 from autograph_py import config, errors
 from autograph_py.runtime import raises
 from autograph_py.runtime.failures import assertion_from
 
 _FLAGS = config.FLAGS
+P = ParamSpec("P")
+R = TypeVar("R")
 _JIT_OPTIONS = frozenset(inspect.signature(jax.jit).parameters) - {"fun"}
 
 
@@ -60,14 +64,20 @@ def _call(state, *args, **kwargs):
         raise errors.at_user_line(*failed, cause=e)
 
 
-class Function(functools.partial):
+class Function(functools.partial, Generic[P, R]):  # type: ignore[type-arg]
     """The original function, converted and jitted on first use.
 
     A `functools.partial` underneath: its C call path adds almost nothing to
-    `jax.jit`'s own dispatch, which a Python `__call__` would.
+    `jax.jit`'s own dispatch, which a Python `__call__` would. Typed as the
+    function it wraps: `Function[P, R]` is called as a `Callable[P, R]`.
     """
+    __wrapped__: Callable[P, R]
 
-    def __new__(cls, fn, options, jit_options, convert):
+    if TYPE_CHECKING:
+        def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R: ...
+
+    def __new__(cls, fn: Callable[P, R], options: tuple[Any, tuple[str, ...]],
+                jit_options: dict[str, Any], convert: Callable[..., Any]) -> "Function[P, R]":
         state = _State(fn, options, jit_options, convert)
         scoped = state.strict or state.include
         self = super().__new__(cls, _call_scoped if scoped else _call, state)
@@ -81,15 +91,16 @@ class Function(functools.partial):
         state = self._state
         return config.scope(bool(state.strict), state.include)
 
-    def trace(self, *args, **kwargs):
+    def trace(self, *args: P.args, **kwargs: P.kwargs) -> stages.Traced:
         with self._scope():
             return _jitted(self._state).trace(*args, **kwargs)
 
-    def lower(self, *args, **kwargs):
+    def lower(self, *args: P.args, **kwargs: P.kwargs) -> stages.Lowered:
         with self._scope():
             return _jitted(self._state).lower(*args, **kwargs)
 
-    def eval_shape(self, *args, **kwargs):
+    def eval_shape(self, *args: P.args, **kwargs: P.kwargs) -> Any:
+        """The output's shapes and dtypes (`jax.ShapeDtypeStruct`s), as `jax.jit`'s."""
         with self._scope():
             return _jitted(self._state).eval_shape(*args, **kwargs)
 
@@ -101,11 +112,11 @@ class Function(functools.partial):
         return 0 if self._state.jitted is None else self._state.jitted._cache_size()
 
     # -- a Python object ----------------------------------------------------------------
-    def _again(self, fn, jit_options):
+    def _again(self, fn: Callable[..., Any], jit_options: dict[str, Any]) -> "Function[Any, Any]":
         state = self._state
         return Function(fn, (state.strict, state.include), jit_options, state.convert)
 
-    def __get__(self, instance, owner=None):
+    def __get__(self, instance: Any, owner: Any = None) -> Any:
         if instance is None:
             return self
         try:
@@ -122,20 +133,20 @@ class Function(functools.partial):
                 pass
         return bound
 
-    def __copy__(self):   # as jax.jit's: a new object that compiles on its own
+    def __copy__(self) -> "Function[P, R]":   # as jax.jit's: a new object, its own cache
         return self._again(self._state.fn, dict(self._state.jit_options))
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: Any) -> "Function[P, R]":
         return self.__copy__()
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         fn = self._state.fn
         name = (getattr(fn, "__qualname__", None) or getattr(fn, "__name__", None)
                 or getattr(getattr(fn, "func", None), "__qualname__", None)
                 or f"{type(fn).__qualname__} object")
         return f"<autograph_py.function {name}>"
 
-    def __reduce__(self):
+    def __reduce__(self) -> Any:
         raise TypeError("an autograph_py.function cannot be pickled; export it with "
                         "jax.export.export(f)(*specs).serialize()")
 

@@ -5,6 +5,7 @@ import contextlib
 import logging
 import os
 import threading
+from typing import Iterator
 
 _state = threading.local()
 # Read directly by api._call on every call of an @function (a dict lookup, not a call).
@@ -15,13 +16,13 @@ class _Restores:
     """What a switch returns: as a context manager, it restores the value it replaced."""
     __slots__ = ("key", "before")
 
-    def __init__(self, key, before):
+    def __init__(self, key: str, before: bool) -> None:
         self.key, self.before = key, before
 
-    def __enter__(self):
+    def __enter__(self) -> "_Restores":
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         FLAGS[self.key] = self.before
 
 
@@ -50,7 +51,7 @@ def strict() -> bool:
 
 
 @contextlib.contextmanager
-def scope(strict: bool = False, include: tuple = ()):
+def scope(strict: bool = False, include: tuple[str, ...] = ()) -> Iterator[None]:
     """The options of a function for what runs inside it: the functions a strict
     function calls are strict too, and `include`d modules are converted for them."""
     before = getattr(_state, "strict", False), getattr(_state, "include", ())
@@ -62,13 +63,13 @@ def scope(strict: bool = False, include: tuple = ()):
         _state.strict, _state.include = before
 
 
-def included() -> tuple:
+def included() -> tuple[str, ...]:
     """Modules to convert although they are libraries (`function(f, include=...)`)."""
     return getattr(_state, "include", ())
 
 
 @contextlib.contextmanager
-def calls_as_is():
+def calls_as_is() -> Iterator[None]:
     """`with autograph_py.do_not_convert(): ...`: what converted code calls inside is
     called as it is."""
     before = getattr(_state, "as_is", False)

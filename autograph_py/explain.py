@@ -8,6 +8,7 @@ functions were converted and which were called as they are.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Callable
 
 import jax
 
@@ -24,9 +25,9 @@ class Entry:
 
 @dataclass(frozen=True)
 class Report:
-    entries: tuple
+    entries: tuple[Entry, ...]
 
-    def __str__(self):
+    def __str__(self) -> str:
         if not self.entries:
             return "no converted statement ran"
         rows = [("location", "construct", "became", "why")]
@@ -35,11 +36,11 @@ class Report:
         return "\n".join(f"{r[0]:<{widths[0]}}  {r[1]:<{widths[1]}}  {r[2]:<{widths[2]}}  {r[3]}"
                          for r in rows)
 
-    def by_construct(self, construct: str) -> list:
+    def by_construct(self, construct: str) -> list[Entry]:
         return [e for e in self.entries if e.construct == construct]
 
 
-def explain(fn, **jit_options):
+def explain(fn: Callable[..., Any], **jit_options: Any) -> Callable[..., Report]:
     """Returns a function that traces `fn` on its arguments and returns a Report.
 
     Nothing is compiled or run: `fn` is converted and traced once with
@@ -47,9 +48,9 @@ def explain(fn, **jit_options):
     """
     from autograph_py import api
 
-    def run(*args, **kwargs):
+    def run(*args: Any, **kwargs: Any) -> Report:
         converted = api.convert(fn.__wrapped__ if isinstance(fn, api.Function) else fn)
-        def traced(*a, **k):  # a new function each time: make_jaxpr caches traces by function
+        def traced(*a: Any, **k: Any) -> Any:  # a new function each time: make_jaxpr caches traces by function
             return converted(*a, **k)
 
         trace_log.start()
