@@ -269,7 +269,7 @@ def test_explain_reports_what_each_statement_became():
         for _ in range(3):
             x = x + helper(x)
         if x > 0:
-            x = -x
+            x = -jnp.log(x)   # real work: a branch (a cheap one would be a select)
         for v in jnp.arange(n):
             x = x + v
         return x

@@ -161,7 +161,7 @@ def test_weak_python_scalar_entry_takes_the_dtype_eager_gives(fn, x, zero):
     want = fn(x, zero)
     got = jax.jit(ag.convert(fn), static_argnums=1)(x, zero)
     became = {e.became for e in ag.explain(fn, static_argnums=1)(x, zero).entries}
-    assert became & {"lax.scan", "lax.fori_loop", "lax.while_loop", "lax.cond"}
+    assert became & {"lax.scan", "lax.fori_loop", "lax.while_loop", "lax.cond", "select"}
     assert (jax.typeof(got).dtype, jax.typeof(got).weak_type) == \
         (jax.typeof(want).dtype, jax.typeof(want).weak_type)
     np.testing.assert_allclose(np.asarray(got).astype(np.complex128),

@@ -21,10 +21,42 @@ from autograph_py.lowering import plans, tracing
 _ARRAYS = (jax.Array, np.ndarray, np.generic)
 
 
-def cond(pred, plan: plans.BranchPlan, closed) -> list:
+# A branch that only computes a few small values with these primitives is selected, not
+# branched to: both are computed and `select_n` picks (XLA fuses it into the loop around
+# it; a `cond` in a loop body costs a branch per iteration: 1.6x to 2.3x on CPU in
+# benchmarks/cheap_branches.py). None of them traps or makes an infinite or NaN value,
+# or derivative, from finite operands, so computing the branch not taken changes neither
+# the result nor its gradient (division, sqrt, log and the like stay in a cond).
+_SELECTABLE = frozenset({
+    "add", "sub", "mul", "neg", "max", "min", "abs", "sign", "floor", "ceil", "round",
+    "clamp", "select_n", "eq", "ne", "lt", "le", "gt", "ge", "and", "or", "not", "xor",
+    "convert_element_type", "broadcast_in_dim", "reshape", "squeeze", "expand_dims", "copy",
+    "copy_p", "square", "stop_gradient", "slice", "concatenate", "iota", "shift_left",
+    "shift_right_logical", "shift_right_arithmetic", "population_count", "integer_pow"})
+_SELECT_EQNS = 12     # per branch
+_SELECT_SIZE = 256    # elements of any value a selected branch computes
+
+
+def _selectable(closed) -> bool:
+    if closed.effects or len(closed.jaxpr.eqns) > _SELECT_EQNS:
+        return False
+    for eqn in closed.jaxpr.eqns:
+        if eqn.primitive.name not in _SELECTABLE:
+            return False
+        if eqn.primitive.name == "integer_pow" and eqn.params.get("y", 0) < 0:
+            return False
+        for v in (*eqn.invars, *eqn.outvars):
+            aval = getattr(v, "aval", None)
+            if aval is not None and int(np.prod(getattr(aval, "shape", ()))) > _SELECT_SIZE:
+                return False
+    return True
+
+
+def cond(pred, plan: plans.BranchPlan, closed, may_select=False) -> tuple[list, str]:
     """`lax.cond(pred, ...)` of the two traced branches `closed` (true, false): each
     gives the plan's dynamic leaves, cast to the joined types, zeros where the branch
-    left a leaf unassigned."""
+    left a leaf unassigned. With `may_select` (an `if` in a loop body), cheap branches
+    are computed both and selected (`select`). Returns the outputs and the form."""
     def branch(jaxpr, sources):
         def run():
             arrays = iter(tracing.replay(jaxpr))
@@ -38,8 +70,10 @@ def cond(pred, plan: plans.BranchPlan, closed) -> list:
             return outs
         return run
 
-    return lax.cond(pred, branch(closed[0], plan.sources[0]),
-                    branch(closed[1], plan.sources[1]))
+    on_true, on_false = branch(closed[0], plan.sources[0]), branch(closed[1], plan.sources[1])
+    if may_select and all(_selectable(c) for c in closed):
+        return [lax.select_n(pred, f, t) for t, f in zip(on_true(), on_false())], "select"
+    return lax.cond(pred, on_true, on_false), "lax.cond"
 
 
 def while_loop(test, body, init) -> list:

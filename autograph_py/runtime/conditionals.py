@@ -91,13 +91,13 @@ def as_predicate(value, construct: str, at: str):
 
 
 def _lax_if(cond, body, orelse, block: Block, skip_keeps_earlier=False):
-    trace_log.record("if", "lax.cond", "test is traced", at=block.at)
+    place = trace_log.record("if", "lax.cond", "test is traced", at=block.at)
     pred = as_predicate(cond, block.construct, block.at)
-    mutations.staged(lambda b: _lax_if_once(pred, body, orelse, b, skip_keeps_earlier),
+    mutations.staged(lambda b: _lax_if_once(pred, body, orelse, b, skip_keeps_earlier, place),
                      st.outputs_only(block), roots=(body, orelse))
 
 
-def _lax_if_once(pred, body, orelse, block: Block, skip_keeps_earlier):
+def _lax_if_once(pred, body, orelse, block: Block, skip_keeps_earlier, place=None):
     get_state, set_state, names = block.get, block.set, block.names
     construct, at = block.construct, block.at
     init = get_state()
@@ -138,7 +138,12 @@ def _lax_if_once(pred, body, orelse, block: Block, skip_keeps_earlier):
         plan = st.join_branches(names, (t_vars, f_vars), construct, at,
                                 else_keeps_earlier=skip_keeps_earlier)
 
-    outs = iter(lowered.cond(pred, plan, (t_jaxpr, f_jaxpr)))
+    outs, form = lowered.cond(pred, plan, (t_jaxpr, f_jaxpr),
+                              may_select=paths.loop_body.depth() > 0)
+    if form != "lax.cond":
+        trace_log.amend(place, form, "test is traced; both branches only compute a few "
+                                     "small values, with no effects")
+    outs = iter(outs)
     values = identity.keep_identity(st.rebuild(names, plan.treedefs, plan.specs, outs),
                               (t_vars, f_vars), mutations.visible_here())
     set_state(_with_assigning_condition(values, t_vars, f_vars, pred))

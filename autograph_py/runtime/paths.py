@@ -95,6 +95,10 @@ class Nesting:
 # test traced a second time).
 silent = Nesting()
 
+# Inside a traced loop's body: a traced `if` there with cheap branches is a select
+# (lowering/lax.py: cond), which a loop pays for on every iteration otherwise.
+loop_body = Nesting()
+
 
 def is_silent() -> bool:
     return silent.depth() > 0

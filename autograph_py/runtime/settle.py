@@ -78,7 +78,7 @@ def settle(block, init_vars, step_body, index_avals, allow_append, may_not_run=F
             values = rebuild(plan, names, carried)
             ins = st.flatten(values, names)
             set_state(values)
-            with conditional_region(), unassigned_reads() as read_unassigned:
+            with conditional_region(), paths.loop_body(), unassigned_reads() as read_unassigned:
                 try:
                     step_body(*index)
                 except paths.PathRaises as e:   # an iteration that runs fails: outputs are moot
