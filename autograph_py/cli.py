@@ -124,8 +124,19 @@ def _explain(args) -> int:
     from autograph_py.explain import explain
     report = _traced(fn, args.target, parsed, lambda: explain(
         fn, static_argnums=parsed.static_argnums)(*parsed.args))
-    _print(str(report))
+    _print(str(_relative(report)))
     return 0
+
+
+def _relative(report):
+    """`report` with its files named relative to the current directory, where they are in it."""
+    import dataclasses
+    here = os.getcwd() + os.sep
+
+    def short(location):
+        return location[len(here):] if location.startswith(here) else location
+    return dataclasses.replace(report, entries=tuple(
+        dataclasses.replace(e, location=short(e.location)) for e in report.entries))
 
 
 def _jaxpr(args) -> int:

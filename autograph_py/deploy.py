@@ -18,6 +18,9 @@ import jax
 from autograph_py import errors, specs
 
 
+PLATFORMS = ("cpu", "cuda", "rocm", "tpu")   # what jax.export lowers for
+
+
 class ExportError(errors.AutographError, ValueError):
     """A converted program that `jax.export` cannot serialize: it calls back into
     Python when it runs (a print, a run-time check)."""
@@ -68,6 +71,8 @@ def export(fn: Callable, *arg_specs, platforms: Sequence[str] | None = None,
     under a traced condition) calls back into Python when it runs, which
     jax.export cannot serialize: that is an ExportError naming the statements.
     """
+    if platforms is not None:
+        platforms = _platforms(platforms)
     jitted = program(fn, static_argnums)
     args = arguments(arg_specs, static_argnums)
     name = getattr(fn, "__qualname__", None) or repr(fn)
@@ -78,11 +83,25 @@ def export(fn: Callable, *arg_specs, platforms: Sequence[str] | None = None,
         raise _host_callback_error(name, callbacks)
     try:
         return jax.export.export(
-            jitted, platforms=None if platforms is None else tuple(platforms))(*args)
+            jitted, platforms=platforms)(*args)
     except NotImplementedError as e:
         if "host_callbacks" not in str(e):
             raise
         raise _host_callback_error(name, []) from e
+
+
+def _platforms(platforms) -> tuple:
+    """`platforms` checked: JAX takes any name, and an artifact for "gpu" or "CPU" would
+    never run."""
+    platforms = (platforms,) if isinstance(platforms, str) else tuple(platforms)
+    for p in platforms:
+        if p not in PLATFORMS:
+            hint = " (for GPUs: cuda or rocm)" if p == "gpu" else ""
+            raise ValueError(f"unknown platform {p!r}{hint}; jax.export lowers for "
+                             f"{', '.join(PLATFORMS)}")
+    if not platforms:
+        raise ValueError("platforms is empty; name at least one of " + ", ".join(PLATFORMS))
+    return platforms
 
 
 def _host_callback_error(name: str, sites) -> ExportError:
