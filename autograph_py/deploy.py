@@ -30,18 +30,21 @@ def program(fn: Callable, static_argnums=()) -> Callable:
     """`fn` converted and jitted, as `@autograph_py.function` compiles it.
 
     An `@autograph_py.function` brings its own jit options (`static_argnums`
-    given here win); a `jax.jit` object is converted with its options.
+    given here win), `strict` and `include`; a `jax.jit` object is converted
+    with its options.
     """
     from autograph_py import api
     from autograph_py.runtime import raises
-    options = {}
-    if isinstance(fn, api.Function):
+    options, converting = {}, {}
+    if isinstance(fn, api.Function):   # its options, as api._call compiles it
         state = getattr(fn, "_state", None)
         options = dict(getattr(state, "jit_options", {}) or {})
+        converting = {"strict": getattr(state, "strict", None),
+                      "include": getattr(state, "include", ())}
         fn = fn.__wrapped__
     if static_argnums not in ((), None):
         options["static_argnums"] = static_argnums
-    return jax.jit(raises.staging_boundary(api.convert(fn)), **options)
+    return jax.jit(raises.staging_boundary(api.convert(fn, **converting)), **options)
 
 
 def arguments(arg_specs: Sequence, static_argnums=()) -> tuple:
