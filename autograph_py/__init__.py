@@ -10,6 +10,7 @@
 """
 from autograph_py.api import convert, do_not_convert, function, set_loop_options, to_code
 from autograph_py.explain import explain
+from autograph_py import deploy  # noqa: F401 - autograph_py.deploy.export
 from autograph_py.config import (functions_run_eagerly, run_functions_eagerly, set_strict,
                                  set_verbosity)
 from autograph_py.errors import (AutographError, ConversionError, StateError,
@@ -30,8 +31,14 @@ def _hide_runtime_frames():
     except ImportError:  # pragma: no cover - private API moved
         return
     here = os.path.dirname(__file__)
-    for sub in ("runtime", "lowering", "api.py", "ag__.py"):
+    try:   # the source info of traced equations (jaxpr, HLO locations, profiles) too
+        from jax._src import source_info_util
+    except ImportError:  # pragma: no cover - private API moved
+        source_info_util = None
+    for sub in ("runtime", "lowering", "api.py", "compiled.py", "ag__.py"):
         traceback_util.register_exclusion(os.path.join(here, sub))
+        if source_info_util is not None:
+            source_info_util.register_exclusion(os.path.join(here, sub))
 
 
 _hide_runtime_frames()

@@ -27,24 +27,21 @@ class ExportError(errors.AutographError, ValueError):
 
 
 def program(fn: Callable, static_argnums=()) -> Callable:
-    """`fn` converted and jitted, as `@autograph_py.function` compiles it.
+    """`fn` converted and jitted, as `@autograph_py.function` compiles it (a
+    `compiled.Function`: jax.export takes it as the jit it is).
 
     An `@autograph_py.function` brings its own jit options (`static_argnums`
     given here win), `strict` and `include`; a `jax.jit` object is converted
     with its options.
     """
     from autograph_py import api
-    from autograph_py.runtime import raises
-    options, converting = {}, {}
-    if isinstance(fn, api.Function):   # its options, as api._call compiles it
-        state = getattr(fn, "_state", None)
-        options = dict(getattr(state, "jit_options", {}) or {})
-        converting = {"strict": getattr(state, "strict", None),
-                      "include": getattr(state, "include", ())}
-        fn = fn.__wrapped__
-    if static_argnums not in ((), None):
-        options["static_argnums"] = static_argnums
-    return jax.jit(raises.staging_boundary(api.convert(fn, **converting)), **options)
+    if static_argnums in ((), None):
+        return fn if isinstance(fn, api.Function) else api.function(fn)
+    if isinstance(fn, api.Function):
+        state = fn._state
+        return api.function(fn.__wrapped__, strict=state.strict, include=state.include,
+                            **{**state.jit_options, "static_argnums": static_argnums})
+    return api.function(fn, static_argnums=static_argnums)
 
 
 def arguments(arg_specs: Sequence, static_argnums=()) -> tuple:
