@@ -365,3 +365,22 @@ def test_linen_init_creating_parameters_under_a_traced_condition_is_a_clear_erro
     x = jnp.abs(X)
     assert_same(ag.function(lambda p, x: model.apply(p, x))(params, x),
                 model.apply(params, x))
+
+
+class CompactGate(nn.Module):
+    @nn.compact
+    def __call__(self, x):
+        x = nn.Dense(4)(x)   # every path creates it: init may be converted too
+        if jnp.sum(x) > 0:
+            x = nn.relu(x)
+        return x
+
+
+def test_linen_compact_module_with_a_traced_if_init_and_apply():
+    model = CompactGate()
+    params = ag.function(lambda x: model.init(KEY, x))(X)
+    assert_same(params, model.init(KEY, X))
+    for x in (X, -X):
+        y = nn.Dense(4).apply({"params": params["params"]["Dense_0"]}, x)
+        assert_same(ag.function(lambda p, x: model.apply(p, x))(params, x),
+                    jnp.where(jnp.sum(y) > 0, jax.nn.relu(y), y))
