@@ -405,3 +405,62 @@ def test_a_body_that_needs_the_index_as_a_python_int_is_unrolled(vals):
     assert_same(jax.grad(ag.convert(_needs_python_index))(x), jax.grad(_needs_python_index)(x))
     report = ag.explain(_needs_python_index)(x)
     assert "unrolled lax.cond" in {e.became for e in report.by_construct("for")}
+
+
+# -- a traced `if` in a loop body with cheap branches is a select ------------------------
+
+def _primitives(fn, *args):
+    from benchmarks.measure import primitive_counts
+    return primitive_counts(jax.make_jaxpr(ag.convert(fn))(*args).jaxpr)
+
+
+def _skip_negative(xs):
+    s = 0.0
+    for x in xs:
+        if x <= 0:
+            continue
+        s = s + x * x
+    return s
+
+
+def _sqrt_in_loop(xs):
+    s = 0.0
+    for x in xs:
+        if x > 0:
+            s = s + jnp.sqrt(x)   # sqrt of the negative x a select would compute: NaN grads
+    return s
+
+
+def _print_in_loop(xs):
+    s = 0.0
+    for x in xs:
+        if x > 0:
+            print("positive", x)
+            s = s + x
+    return s
+
+
+def _top_level(x):
+    if x < 0:
+        x = -x
+    return x
+
+
+def test_cheap_branches_in_a_loop_body_are_a_select():
+    xs = jnp.array([1.0, -2.0, 3.0])
+    counts = _primitives(_skip_negative, xs)
+    assert counts["select_n"] >= 1 and counts["cond"] == 0, counts
+    got = ag.function(_skip_negative)(xs)
+    assert float(got) == 10.0
+    assert_same(jax.grad(ag.convert(_skip_negative))(xs), jnp.array([2.0, 0.0, 6.0]))
+    rows = {(e.construct, e.became) for e in ag.explain(_skip_negative)(xs).entries}
+    assert ("if", "select") in rows
+
+
+def test_branches_that_do_real_work_have_effects_or_are_not_in_a_loop_stay_a_cond():
+    xs = jnp.array([4.0, -1.0])
+    assert _primitives(_sqrt_in_loop, xs)["cond"] == 1
+    g = jax.grad(ag.convert(_sqrt_in_loop))(xs)
+    assert np.all(np.isfinite(np.asarray(g))) and float(g[1]) == 0.0
+    assert _primitives(_print_in_loop, xs)["cond"] == 1
+    assert _primitives(_top_level, 1.0)["cond"] == 1   # SEMANTICS.md: a traced if is a cond
