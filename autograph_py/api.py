@@ -116,7 +116,7 @@ def function(fn: Callable[P, R] | None = None, /, *, strict: bool | None = None,
         return lambda f: function(f, strict=strict, include=include, **jit_options)
     if isinstance(fn, Function):
         fn = fn.__wrapped__
-    if hasattr(fn, "_jit_info") and hasattr(fn, "_fun"):   # function(jax.jit(f, ...))
+    if transforms.is_jit(fn):   # function(jax.jit(f, ...))
         fn, jit_options = fn._fun, {**compiled.jit_options_of(fn), **jit_options}
     compiled.check_jit_options(fn, jit_options)
     return Function(fn, (strict, _modules(include)), jit_options, convert)

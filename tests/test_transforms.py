@@ -399,3 +399,24 @@ def test_pmap_of_a_function_with_a_traced_if():
     xs = jnp.full((jax.local_device_count(),), 2.0)
     got = ag.function(lambda xs: jax.pmap(clipped)(xs))(xs)
     assert_same(got, jnp.stack([clipped(x) for x in xs]))
+
+
+@jax.jit
+def jitted_square_or_neg(x):
+    if x > 0:
+        return x * x
+    return -x
+
+
+grad_of_jitted = jax.grad(jitted_square_or_neg)
+vmap_of_jitted = jax.vmap(jitted_square_or_neg)
+
+
+def test_module_level_wrappers_of_a_jitted_helper():
+    # functools.wraps copies the jit's _fun/_jit_info into the wrapper's __dict__: the
+    # wrapper is still a grad/vmap closure to rebuild, not a jit (fuzz F61)
+    def f(x):
+        return grad_of_jitted(x), vmap_of_jitted(jnp.stack([x, -x]))
+    got = ag.function(f)(jnp.float32(2.0))
+    assert_same(got, (4.0, jnp.array([4.0, 2.0])))
+    assert_same(ag.function(vmap_of_jitted)(jnp.array([3.0, -1.0])), jnp.array([9.0, 1.0]))

@@ -73,9 +73,16 @@ def _name(f) -> str:
 _TRANSFORMING = ("jax", "equinox", "flax", "optax")
 
 
+def is_jit(f) -> bool:
+    """Whether `f` is a `jax.jit` object (not a function functools.wraps made around one:
+    that copies the jit's `_fun` and `_jit_info` into the wrapper's __dict__)."""
+    return hasattr(f, "_jit_info") and hasattr(f, "_fun") and not isinstance(
+        f, types.FunctionType)
+
+
 def is_transforming(f) -> bool:
     """Whether `f` is JAX's or Equinox's: a function of theirs, or a wrapper they made."""
-    if isinstance(f, (jax.custom_jvp, jax.custom_vjp)) or hasattr(f, "_jit_info"):
+    if isinstance(f, (jax.custom_jvp, jax.custom_vjp)) or is_jit(f):
         return True
     module = _module(f) if isinstance(f, (types.FunctionType, types.MethodType)) else (
         type(f).__module__ if not isinstance(f, type) else f.__module__)
@@ -192,7 +199,7 @@ def rebuilt(f, convert):
 def _rebuild(f, convert):
     if isinstance(f, (jax.custom_jvp, jax.custom_vjp)):
         return _custom_rules(f, convert)
-    if hasattr(f, "_jit_info") and hasattr(f, "_fun"):
+    if is_jit(f):
         return _jit(f, convert)
     if type(f).__module__.startswith("equinox."):
         return _equinox(f, convert)
