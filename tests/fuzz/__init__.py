@@ -3,6 +3,8 @@
     ir.py       the statement tree of a generated program; prints it as Python
     scope.py    where a variable is certainly assigned; the validity check
     gen.py      random valid programs and their inputs, from (seed, index)
+    transforms.py  the transforms config: helpers f hands to jax.grad/vmap/jit/..., lax loops
+    pyjax.py    what those transformations mean in Python: the eager reference for them
     check.py    runs one program eagerly and converted (jit, grad, vmap); compares
     worker.py   runs checks in a child process, with a timeout
     shrink.py   delta-reduces a failing program over its statement tree

@@ -47,7 +47,7 @@ import numpy as np  # noqa: E402
 
 import autograph_py  # noqa: E402
 from autograph_py import errors as ag_errors  # noqa: E402
-from tests.fuzz import sequence  # noqa: E402
+from tests.fuzz import pyjax, sequence  # noqa: E402
 
 RTOL, ATOL = 1e-4, 1e-5
 DTYPES = {"f": jnp.float32, "i": jnp.int32, "b": jnp.bool_, "fa": jnp.float32, "ia": jnp.int32}
@@ -63,14 +63,21 @@ _tmpdir = None
 
 # ---------------------------------------------------------------- loading
 
-def load(source: str | None = None, path: str | None = None):
-    """Imports generated source (written to a real file: conversion reads it back)."""
+def load(source: str | None = None, path: str | None = None, eager: bool = False):
+    """Imports generated source (written to a real file: conversion reads it back).
+    `eager`: a second copy whose `jax` and `lax` mean what Python means (pyjax.py),
+    for the eager runs of a program that hands functions to JAX transformations."""
     global _tmpdir
+    if eager:
+        if source is None:
+            with open(path) as fh:
+                source = fh.read()
+        source, path = pyjax.eager_source(source), None
     if path is None:
         if _tmpdir is None:
             _tmpdir = tempfile.mkdtemp(prefix="agfuzz_")
         digest = hashlib.sha1(source.encode()).hexdigest()[:12]
-        path = os.path.join(_tmpdir, f"agfuzz_{digest}.py")
+        path = os.path.join(_tmpdir, f"agfuzz_{'eager_' if eager else ''}{digest}.py")
         with open(path, "w") as fh:
             fh.write(source)
     name = "agfuzz_" + hashlib.sha1(os.path.abspath(path).encode()).hexdigest()[:12]
@@ -244,10 +251,13 @@ def _vmapped(fn, args, static):
 
 
 class _Run:
-    """One program's runs: the eager results, then one method per mode."""
+    """One program's runs: the eager results, then one method per mode. `f` is what is
+    converted; `ef` is what runs eagerly: `f` itself, or for a program that hands
+    functions to JAX transformations, `f` of the eager copy (load(eager=True))."""
 
-    def __init__(self, case, f, user_file):
+    def __init__(self, case, f, user_file, ef=None):
         self.case, self.f, self.user_file = case, f, user_file
+        self.ef = f if ef is None else ef
         self.static = case["static"]
         self.sets = [make_args(v, case["params"], self.static, case) for v in case["args"]]
         self.failures, self.skipped, self.eager, self.refused = [], [], [], []
@@ -282,7 +292,7 @@ class _Run:
         if at is None:
             self.skipped.append("grad: no traced float parameter")
             return
-        expected = capture(jax.grad(_loss(self.f, ret, args, at)), args[at])
+        expected = capture(jax.grad(_loss(self.ef, ret, args, at)), args[at])
         if isinstance(expected, Raised):
             self.skipped.append(f"grad: eager grad raised {expected.describe()}")
             return
@@ -313,10 +323,13 @@ class _Run:
 def check_case(case: dict) -> dict:
     """Runs the modes in `case["modes"]`; returns the failures and what did not apply."""
     mod = load(case.get("source"), case.get("file"))
-    run = _Run(case, getattr(mod, case.get("fn", "f")), os.path.abspath(mod.__file__))
+    emod = load(case.get("source"), case.get("file"), eager=True) if case.get("py_transforms") \
+        else mod
+    name = case.get("fn", "f")
+    run = _Run(case, getattr(mod, name), os.path.abspath(mod.__file__), getattr(emod, name))
     try:
         for a in run.sets:
-            outcome, printed = sequence.capture_out(sys.modules[__name__], run.f, *a)
+            outcome, printed = sequence.capture_out(sys.modules[__name__], run.ef, *a)
             run.eager.append(outcome)
             run.printed.append(printed)
         for mode in ("jit", "grad", "vmap", "seq"):
@@ -324,6 +337,7 @@ def check_case(case: dict) -> dict:
                 getattr(run, mode)()
     finally:
         unload(mod)
+        unload(emod)
     failures, skipped, eager = run.failures, run.skipped, run.eager
     status = "ok"
     if failures:

@@ -39,6 +39,7 @@ import random
 from dataclasses import dataclass, field
 
 from tests.fuzz import builtins as builtin_shapes, calls as seq, ir, scope as sc, shapes
+from tests.fuzz import transforms
 from tests.fuzz.ir import (Assign, Break, Const, Continue, For, Func, If, Match, MatchCase, Name, Op,
                            Program, Return, While)
 
@@ -165,6 +166,7 @@ class Config:
     gate_static_positions: bool = False   # F25: equal static values at other positions
     truisms_only: bool = False            # F8: a failing assert under jax.jit(convert(f))
     builtin_ops: bool = False   # builtins.py's expressions (config builtins)
+    transforms: tuple = (0, 0)  # this many helpers that f hands to JAX transformations
 
 
 # "small" is the `make test` batch: fewer and shallower statements, one array length.
@@ -199,6 +201,15 @@ CONFIGS["calls-small"] = Config(max_block=3, max_depth=2, max_loops=2, n_helpers
 # The `make test` batch of call sequences: calls-small, with no failing assert (F8: under
 # jax.jit(convert(f)) JAX reports it as a JaxRuntimeError, which no wrapper of ours sees).
 CONFIGS["calls-ci"] = dataclasses.replace(CONFIGS["calls-small"], truisms_only=True)
+# Helpers handed to JAX transformations inside f (transforms.py): jax.grad, value_and_grad,
+# jacfwd, vmap, checkpoint, jit (with static_argnums), lax.fori_loop and lax.scan bodies,
+# inline and as module-level wrappers; each called in a short sequence (seq mode). No
+# failing assert or raise (FINDINGS F8: a run-time failure is a JaxRuntimeError there).
+_TRANSFORMS = dict(calls=(2, 4), p_swap=0.3, param_kinds=_SHAPES["param_kinds"],
+                   truisms_only=True, p_raise_runs=0.0)
+CONFIGS["transforms"] = Config(n_helpers=(0, 1), transforms=(1, 3), **_TRANSFORMS)
+CONFIGS["transforms-small"] = Config(max_block=3, max_depth=2, max_loops=2, n_helpers=(0, 1),
+                                     n_params=(2, 4), L=(3, 3), transforms=(1, 2), **_TRANSFORMS)
 
 
 @dataclass
@@ -221,10 +232,10 @@ class Case:
                 "modes": list(modes), "label": self.label, "calls": self.calls,
                 "dtype": self.dtype, "x64": self.dtype == "float64",
                 "compare_text": self.compare_text, "may_refuse": may_refuse(self),
-                "shapes": shape_tags(self.prog)}
+                "shapes": shape_tags(self.prog), "py_transforms": self.prog.transforms}
 
 
-class Gen(shapes.ShapeGen):
+class Gen(shapes.ShapeGen, transforms.TransformGen):
     def __init__(self, rng: random.Random, cfg: Config):
         self.rng, self.cfg = rng, cfg
         self.kinds = ir.KINDS + tuple(cfg.extra_kinds)
@@ -241,6 +252,12 @@ class Gen(shapes.ShapeGen):
         self.kept: set = set()
         self.returned = False   # f has a statement that may return: the rest may be a traced branch
         self.L = rng.randint(*cfg.L)
+        # The transforms config (transforms.py): helpers handed to JAX transformations, the
+        # expressions of f that call them, and statement weights while making one.
+        self.thelpers: list[Func] = []
+        self.tclosures: list[Func] = []
+        self.tsites: list = []
+        self.stmt_weights: dict = {}
 
     def assignable(self, name):
         return sc.assignable(name) and name not in self.frozen and name not in self.kept
@@ -284,9 +301,13 @@ class Gen(shapes.ShapeGen):
             ops += builtin_shapes.BUILTIN_OPS.get(kind, [])
         ops += [(self._call_template(h), " ".join(k for _, k in h.params), 2)
                 for h in self.callables if h.ret[0] == kind]
+        if self.tsites:
+            ops += [(site, None, w) for site, w in self.transform_ops(kind)]
         if kind in ("f", "i") and "o" in scope.values():   # an attribute of an object
             ops.append(("{0}.total" if kind == "f" else "{0}.count", "o", 3))
         template, argkinds, _ = self.rng.choices(ops, weights=[w for *_, w in ops])[0]
+        if isinstance(template, transforms.Site):
+            return template.make(scope, depth)
         args = [self.expr(k, scope, depth - 1) for k in argkinds.split()]
         return Op(template.replace("L", str(self.L)) if "L" in template else template, args, kind)
 
@@ -331,6 +352,7 @@ class Gen(shapes.ShapeGen):
     def stmt(self, scope, depth, loops, fn, exits=True, writer_ok=False):
         """One statement; `exits=False` inside a loop that collects a list (no jumps)."""
         w = dict(self.cfg.weights)
+        w.update(self.stmt_weights)
         if not (writer_ok and self.writers):
             w["call_writer"] = 0
         if not (writer_ok and "o" in scope.values()):
@@ -688,6 +710,8 @@ class Gen(shapes.ShapeGen):
         for k in range(rng.randint(*cfg.n_helpers)):
             self.callables = list(self.helpers)
             self.helpers.append(self.helper(f"h{k}"))
+        if cfg.transforms[1]:
+            self.thelpers = self.transform_helpers()
         params = [(self.fresh("n"), "i")]
         for _ in range(rng.randint(*cfg.n_params) - 1):
             params.append((self.fresh("a"), rng.choice(cfg.param_kinds)))
@@ -700,6 +724,8 @@ class Gen(shapes.ShapeGen):
             closures.append(ir.Def(self.helper(self.fresh("g"), dict(params), nonlocals)))
         self.frozen = frozenset()
         self.callables += [d.fn for d in closures if not d.fn.nonlocals]
+        if cfg.transforms[1]:   # not a callable: f hands it to a transformation (transforms.py)
+            closures += self.transform_closure(params)
         self.writers = [d.fn for d in closures if d.fn.nonlocals]
         prefix = closures + self.objects(dict(params))
         if cfg.weights.get("try_call") or cfg.weights.get("try_return"):
@@ -707,10 +733,15 @@ class Gen(shapes.ShapeGen):
         ret = [rng.choice(self.kinds) for _ in range(rng.randint(1, 3))]
         if not any(k in ("f", "fa") for k in ret):
             ret[0] = rng.choice(["f", "fa"])
+        self.tsites = self.tsites_all if self.thelpers else []
         main = self.function("f", params, ret, rng.randint(2, cfg.max_block + 2), prefix=prefix)
+        if self.thelpers:
+            self.use_transforms(main)
+        self.tsites = []
         self.read_back(main)
         classes = ([self.cls] if self.cls else []) + self.mutators
-        return Program(self.L, self.raisers + self.helpers, main, classes), params
+        return Program(self.L, self.raisers + self.helpers + self.thelpers, main, classes,
+                       transforms=bool(cfg.transforms[1])), params
 
     def objects(self, scope):
         """The module's class and dict mutators (sometimes), and `f`'s first statements that
@@ -802,6 +833,8 @@ def shape_tags(prog: Program) -> list:
             tags.add(f"text-{n.style}")
         elif isinstance(n, ir.Print):
             tags.add("print")
+    if prog.transforms:
+        tags |= transforms.tags(prog)
     return sorted(tags)
 
 

@@ -292,6 +292,10 @@ class Func:
     ret: list               # kinds of the returned values
     body: list
     nonlocals: list = field(default_factory=list)   # [(name, kind)]: `nonlocal` in a closure
+    # The transforms config (transforms.py): a decorator line (`@jax.jit`) and module-level
+    # wrappers made right after the def (`h0_grad = jax.grad(h0)`), as text.
+    decorator: str = ""
+    wrappers: list = field(default_factory=list)
 
 
 @dataclass
@@ -343,6 +347,7 @@ class Program:
     helpers: list
     main: Func
     classes: list = field(default_factory=list)     # ClassDef and Mutator, module level
+    transforms: bool = False    # imports functools and lax too (the transforms config)
 
     def funcs(self):
         return [*self.helpers, self.main]
@@ -510,18 +515,26 @@ def render_iter(s: For) -> str:
 
 
 def render_func(fn: Func, indent: int = 0) -> str:
-    out = [f"{' ' * indent}def {fn.name}({', '.join(p for p, _ in fn.params)}):"]
+    out = [f"{' ' * indent}{fn.decorator}"] if fn.decorator else []
+    out.append(f"{' ' * indent}def {fn.name}({', '.join(p for p, _ in fn.params)}):")
     if fn.nonlocals:
         out.append(f"{' ' * (indent + 4)}nonlocal {', '.join(n for n, _ in fn.nonlocals)}")
     _render_block(fn.body, indent + 4, out)
+    if fn.wrappers:
+        out.append("")
+        out += [" " * indent + w for w in fn.wrappers]
     return "\n".join(out)
 
 
 HEADER = "import contextlib\n\nimport jax\nimport jax.numpy as jnp\n\nimport autograph_py\n"
+# The transforms config's: pyjax.eager_source rebinds the `jax` and `lax` lines for eager runs.
+HEADER_TRANSFORMS = ("import contextlib\nimport functools\n\nimport jax\nfrom jax import lax\n"
+                     "import jax.numpy as jnp\n\nimport autograph_py\n")
 
 
 def render(prog: Program) -> str:
-    parts = [HEADER] + [c.text for c in prog.classes] + [render_func(fn) for fn in prog.funcs()]
+    header = HEADER_TRANSFORMS if prog.transforms else HEADER
+    parts = [header] + [c.text for c in prog.classes] + [render_func(fn) for fn in prog.funcs()]
     return "\n\n".join(parts) + "\n"
 
 
@@ -598,7 +611,18 @@ def is_effect(e) -> bool:
     return isinstance(e, Op) and re.match(r"\{0\}\.\w+\(|u\d+\(", e.template) is not None
 
 
+# A helper (h0, hr0), closure (g5) or mutator (u0) named in a template: called
+# (`h0(...)`), handed to a transformation (`jax.grad(h0)`) or through its module-level
+# wrapper (`h0_grad(...)`, transforms.py).
+_REF = re.compile(r"(?<![\w.])((?:hr|[hgu])\d+)(?!\d)")
+
+
+def refs(template: str) -> set:
+    """The helpers, closures and mutators a template names (see _REF)."""
+    return set(_REF.findall(template))
+
+
 def calls(node, prefix="h") -> set:
     """Names of the helpers (prefix "h") or closures ("g") called below `node`."""
-    return {n.template.split("(")[0] for _, n in walk(node)
-            if isinstance(n, Op) and n.template.startswith(prefix)}
+    return {m for _, n in walk(node) if isinstance(n, Op) for m in refs(n.template)
+            if m.startswith(prefix)}

@@ -220,9 +220,9 @@ def _check_expr(e, scope, ctx):
     for _, n in ir.walk(e):
         if isinstance(n, ir.Name) and scope.get(n.name) != n.kind:
             raise Invalid(f"{n.name} read where it is not certainly assigned as {n.kind}")
-        if isinstance(n, ir.Op) and n.template[0] in "hgu" and \
-                n.template.split("(")[0] not in ctx.callable:
-            raise Invalid(f"call of {n.template.split('(')[0]}, not defined before")
+        if isinstance(n, ir.Op) and ir.refs(n.template) - ctx.callable:
+            raise Invalid(f"call of {sorted(ir.refs(n.template) - ctx.callable)}, "
+                          "not defined before")
         if isinstance(n, ir.Op) and ir.calls(n, "g") & ctx.writers and \
                 (not ctx.writer_ok or any(t in n.template for t in LAZY)):
             raise Invalid("a closure that declares `nonlocal` called other than as the value "

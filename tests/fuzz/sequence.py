@@ -121,7 +121,7 @@ def _args(check, case, how, values):
 
 
 def run_sequence(check, run):
-    case, f = run.case, run.f
+    case, f, ef = run.case, run.f, run.ef
     reused = {}
     for i, call in enumerate(case["calls"]):
         route, how = call["route"], call["how"]
@@ -135,7 +135,7 @@ def run_sequence(check, run):
             _grad_call(check, run, call, mode, extra)
             continue
         args = _args(check, case, how, call["values"])
-        eager, eager_out = capture_out(check, f, *args)
+        eager, eager_out = capture_out(check, ef, *args)
         if route == "function":
             fn = autograph_py.function(f, static_argnums=static)
         elif route == "function_reuse":
@@ -161,7 +161,7 @@ def _vmap_call(check, run, call, mode, extra):
         for j in batched:
             full[j] = check.as_array(values[j], case["params"][j][1], case)
         sets.append(full)
-    eager = [check.capture(run.f, *a) for a in sets]
+    eager = [check.capture(run.ef, *a) for a in sets]
     if any(isinstance(e, check.Raised) for e in eager):
         return
     call_fn, _ = check._vmapped(check.converted(run.f), base, [j not in batched for j in
@@ -180,7 +180,7 @@ def _vmap_call(check, run, call, mode, extra):
 def _grad_call(check, run, call, mode, extra):
     case, at = run.case, call["at"]
     args = _args(check, case, call["how"], call["values"])
-    expected = check.capture(jax.grad(check._loss(run.f, case["ret"], args, at)), args[at])
+    expected = check.capture(jax.grad(check._loss(run.ef, case["ret"], args, at)), args[at])
     if isinstance(expected, check.Raised):
         return
     fn = jax.grad(check._loss(check.converted(run.f), case["ret"], args, at))

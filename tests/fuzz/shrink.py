@@ -24,12 +24,13 @@ import copy
 import dataclasses
 import time
 
-from tests.fuzz import gen, ir, scope
+from tests.fuzz import gen, ir, scope, transforms
 from tests.fuzz.ir import Const, Name, Op
 
 # Wrappers that keep values small (gen.py); without them a shrunk program could
 # fail for a reason of its own (overflow, ill-conditioning), not the original one.
-KEEP_WRAPPERS = {"jnp.clip({0}, -8.0, 8.0)", "({0} % {1})", "({0} % 5)"}
+KEEP_WRAPPERS = {"jnp.clip({0}, -8.0, 8.0)", "({0} % {1})", "({0} % 5)",
+                 *transforms.KEEP_WRAPPERS}   # casts a transformation needs (transforms.py)
 
 DEFAULTS = {"f": Const(1.0, "f"), "i": Const(1, "i"), "b": Const(True, "b")}
 
@@ -97,15 +98,18 @@ def _inline_calls(case):
     (then it can go)."""
     closures = [s.fn for s in case.prog.main.body if isinstance(s, ir.Def)]
     effects = sorted({n.template.split("(")[0] + "(" for _, n in ir.walk(case.prog) if ir.is_effect(n)})
-    for prefix in [h.name + "(" for h in case.prog.helpers + closures] + effects:
+    def hits(n, key):   # a helper or closure named anywhere (`jax.grad(h0)`); a method call
+        return isinstance(n, Op) and (key in ir.refs(n.template) if not key.endswith("(")
+                                      else n.template.startswith(key))
+    for key in [h.name for h in case.prog.helpers + closures] + effects:
         new = copy.deepcopy(case.prog)
-        calls = [p for p, n in ir.walk(new) if isinstance(n, Op) and n.template.startswith(prefix)]
+        calls = [p for p, n in ir.walk(new) if hits(n, key)]
         for path in sorted(calls, key=len):   # outermost first; inner ones go with them
             try:
                 node = ir.get(new, path)
             except (AttributeError, IndexError):
                 continue
-            if isinstance(node, Op) and node.template.startswith(prefix):
+            if hits(node, key):
                 new = ir.replaced(new, path, default(node.kind, new.L))
         if calls:
             yield _with_prog(case, new)
