@@ -9,6 +9,12 @@ also shrinks it. The call-sequence batch calls each program several times
 in one process (static, Python and array arguments; autograph_py.function,
 jax.jit(convert), convert, vmap, grad) and compares every call and what it
 printed: `python -m tests.fuzz.run --seed 4321 --config calls-ci --modes seq --only K`.
+
+The transforms batch: TR_N programs that hand their helpers to jax.grad, vmap,
+checkpoint, jit, lax.fori_loop/scan (tests/fuzz/transforms.py), jit and a call
+sequence each, against the Python meaning of those transformations
+(tests/fuzz/pyjax.py): `python -m tests.fuzz.run --seed 5016 --config transforms-ci
+--modes jit,seq --only K`.
 """
 from tests.fuzz import gen
 from tests.fuzz.run import run_batch
@@ -17,6 +23,7 @@ from tests.fuzz.worker import Worker
 SEED = 1234
 N = 200
 SEQ_SEED, SEQ_N = 4321, 24
+TR_SEED, TR_N = 5016, 8     # every kind of transformation call among them; about 20 s
 FULL_EVERY = 8      # grad and vmap too on every eighth program (they compile twice more)
 
 
@@ -52,6 +59,46 @@ def test_fuzz_call_sequences():
                           f"Python (see tests/fuzz/FINDINGS.md):\n" + _report(failures[:5]))
 
 
+def test_fuzz_transforms():
+    with Worker(timeout_s=120) as worker:
+        failures, _, _ = run_batch(TR_SEED, range(TR_N), "transforms-ci", ("jit", "seq"), worker,
+                                   log=lambda s: None, every=0)
+    assert not failures, (f"{len(failures)} of {TR_N} programs with JAX transformations "
+                          f"disagree with eager Python (see tests/fuzz/FINDINGS.md):\n"
+                          + _report(failures[:5]))
+
+
 def test_generator_is_reproducible():
     a, b = gen.make_case(SEED, 3, "small"), gen.make_case(SEED, 3, "small")
     assert a.prog.source() == b.prog.source() and a.args == b.args and a.static == b.static
+
+
+def test_python_meanings_of_the_transformations_agree_with_jax_on_pure_functions():
+    """The eager reference of the transforms config (tests/fuzz/pyjax.py) is JAX's meaning
+    where JAX can run the function (no Python control flow on traced values)."""
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+
+    from tests.fuzz import pyjax
+
+    def h(x, y):
+        return jnp.sin(x) * y, x + 1
+
+    xs, ys = jnp.arange(3.0), jnp.ones(3)
+    for axes, args in ((0, (xs, ys)), ((0, None), (xs, 2.0)), ((0, 0), (xs, ys))):
+        jax.tree_util.tree_map(np.testing.assert_allclose, pyjax.vmap(h, in_axes=axes)(*args),
+                               jax.vmap(h, in_axes=axes)(*args))
+    body = lambda i, c: c * 0.5 + i   # noqa: E731
+    assert np.allclose(pyjax.fori_loop(1, 4, body, 1.0), jax.lax.fori_loop(1, 4, body, 1.0))
+    step = lambda c, x: (c + x, c * x)   # noqa: E731
+    jax.tree_util.tree_map(np.testing.assert_allclose, pyjax.scan(step, 0.5, xs),
+                           jax.lax.scan(step, 0.5, xs))
+    assert pyjax.jit(h, static_argnums=1) is h and pyjax.checkpoint(h) is h
+    assert pyjax.jax.grad is jax.grad and pyjax.jax.numpy is jnp
+    source = gen.make_case(TR_SEED, 0, "transforms-ci").prog.source()
+    eager = pyjax.eager_source(source)
+    assert "\nimport jax\n" in source and "\nfrom jax import lax\n" in source
+    assert "from tests.fuzz.pyjax import jax\n" in eager and "from tests.fuzz.pyjax import lax\n" in \
+        eager and "import jax.numpy as jnp\n" in eager
+    assert eager.count("\n") == source.count("\n")

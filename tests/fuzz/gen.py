@@ -167,6 +167,7 @@ class Config:
     truisms_only: bool = False            # F8: a failing assert under jax.jit(convert(f))
     builtin_ops: bool = False   # builtins.py's expressions (config builtins)
     transforms: tuple = (0, 0)  # this many helpers that f hands to JAX transformations
+    gate_wrapped_jit: bool = False  # F61: no module-level wrapper of a jax.jit-decorated helper
 
 
 # "small" is the `make test` batch: fewer and shallower statements, one array length.
@@ -209,7 +210,10 @@ _TRANSFORMS = dict(calls=(2, 4), p_swap=0.3, param_kinds=_SHAPES["param_kinds"],
                    truisms_only=True, p_raise_runs=0.0)
 CONFIGS["transforms"] = Config(n_helpers=(0, 1), transforms=(1, 3), **_TRANSFORMS)
 CONFIGS["transforms-small"] = Config(max_block=3, max_depth=2, max_loops=2, n_helpers=(0, 1),
-                                     n_params=(2, 4), L=(3, 3), transforms=(1, 2), **_TRANSFORMS)
+                                     n_params=(2, 4), L=(3, 3), transforms=(1, 2),
+                                     **{**_TRANSFORMS, "calls": (1, 3)})
+# The `make test` batch of transforms-small: past FINDINGS F61 (open).
+CONFIGS["transforms-ci"] = dataclasses.replace(CONFIGS["transforms-small"], gate_wrapped_jit=True)
 
 
 @dataclass
@@ -256,11 +260,13 @@ class Gen(shapes.ShapeGen, transforms.TransformGen):
         # expressions of f that call them, and statement weights while making one.
         self.thelpers: list[Func] = []
         self.tclosures: list[Func] = []
+        self.readonly: set = set()      # parameters of f that a transformed closure reads
         self.tsites: list = []
         self.stmt_weights: dict = {}
 
     def assignable(self, name):
-        return sc.assignable(name) and name not in self.frozen and name not in self.kept
+        return sc.assignable(name) and name not in self.frozen and name not in self.kept and \
+            name not in self.readonly
 
     def fresh(self, prefix):
         self.counter += 1
@@ -724,9 +730,9 @@ class Gen(shapes.ShapeGen, transforms.TransformGen):
             closures.append(ir.Def(self.helper(self.fresh("g"), dict(params), nonlocals)))
         self.frozen = frozenset()
         self.callables += [d.fn for d in closures if not d.fn.nonlocals]
+        self.writers = [d.fn for d in closures if d.fn.nonlocals]
         if cfg.transforms[1]:   # not a callable: f hands it to a transformation (transforms.py)
             closures += self.transform_closure(params)
-        self.writers = [d.fn for d in closures if d.fn.nonlocals]
         prefix = closures + self.objects(dict(params))
         if cfg.weights.get("try_call") or cfg.weights.get("try_return"):
             self.raisers = self.make_raisers()

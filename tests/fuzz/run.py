@@ -122,7 +122,8 @@ def main(argv=None):
     p.add_argument("--modes", default=",".join(MODES), help="jit,grad,vmap and seq (the call "
                    "sequence of the calls and shapes configs)")
     p.add_argument("--without", default="", help="statement kinds not to generate, e.g. "
-                   "assert,print (to look past an open finding)")
+                   "assert,print (to look past an open finding); wrapped_jit: no module-level "
+                   "wrapper of a jitted helper (transforms configs, F61)")
     p.add_argument("--show", action="store_true", help="print each checked program's source")
     p.add_argument("--shrink", type=int, default=5, help="shrink at most this many failure kinds")
     p.add_argument("--shrink-budget", type=float, default=150.0, help="seconds per shrink")
@@ -141,6 +142,8 @@ def main(argv=None):
             config = dataclasses.replace(config, p_annot=0.0, weights={**weights, "declare": 0})
         if "text" in without:         # shapes configs: text built by str/repr/format/%
             config = dataclasses.replace(config, text_styles=())
+        if "wrapped_jit" in without:  # transforms configs: FINDINGS F61
+            config = dataclasses.replace(config, gate_wrapped_jit=True)
     indices = a.only or list(range(a.start, a.start + a.n))
     if a.show:
         for k in indices:

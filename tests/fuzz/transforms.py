@@ -140,8 +140,15 @@ class TransformGen:
         if self.rng.random() >= P_CLOSURE:
             return []
         purpose = self._purpose()
+        # jax.jit and jax.checkpoint keep what they traced of a function object: a closure
+        # whose free variable changes between calls gives stale values (eagerly too), which
+        # is JAX's meaning, not Python's. So the closure reads parameters f never assigns.
+        written = {n for w in self.writers for n, _ in w.nonlocals}
+        readable = [(n, k) for n, k in params if n not in written]
+        outer = dict(self.rng.sample(readable, min(len(readable), self.rng.randint(1, 2))))
+        self.readonly |= set(outer)
         self.frozen = frozenset(n for n, _ in params)
-        fn = self._safe_helper(self.fresh("g"), purpose, outer=dict(params))
+        fn = self._safe_helper(self.fresh("g"), purpose, outer=outer)
         self.frozen = frozenset()
         self._dress(fn, purpose)
         self.tclosures.append(fn)
@@ -366,7 +373,9 @@ class TransformGen:
         call_site(tf, kind, arg_kinds, suffixes, floats)
         if rng.random() < 0.3:   # a lambda around the function, made where f calls it
             call_site(lam_tf, kind, arg_kinds, suffixes, floats, lam=lam)
-        if module and rng.random() < 0.4:   # made at module level, before conversion
+        jitted = "jax.jit" in fn.decorator
+        if module and rng.random() < 0.4 and not (jitted and self.cfg.gate_wrapped_jit):
+            # made at module level, before conversion (FINDINGS F61: of a jitted helper)
             wrapper = f"{name}_{WRAPPER_SUFFIX[purpose]}"
             fn.wrappers = [f"{wrapper} = {tf}"]
             call_site(wrapper, kind, arg_kinds, suffixes, floats)
