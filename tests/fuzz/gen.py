@@ -167,6 +167,7 @@ class Config:
     truisms_only: bool = False            # F8: a failing assert under jax.jit(convert(f))
     builtin_ops: bool = False   # builtins.py's expressions (config builtins)
     transforms: tuple = (0, 0)  # this many helpers that f hands to JAX transformations
+    transform_calls: int = 4    # at most this many in f's expressions (and one per unused helper)
     gate_wrapped_jit: bool = False  # F61: no module-level wrapper of a jax.jit-decorated helper
 
 
@@ -208,10 +209,10 @@ CONFIGS["calls-ci"] = dataclasses.replace(CONFIGS["calls-small"], truisms_only=T
 # failing assert or raise (FINDINGS F8: a run-time failure is a JaxRuntimeError there).
 _TRANSFORMS = dict(calls=(2, 4), p_swap=0.3, param_kinds=_SHAPES["param_kinds"],
                    truisms_only=True, p_raise_runs=0.0)
-CONFIGS["transforms"] = Config(n_helpers=(0, 1), transforms=(1, 3), **_TRANSFORMS)
+CONFIGS["transforms"] = Config(max_depth=2, n_helpers=(0, 2), transforms=(1, 3), **_TRANSFORMS)
 CONFIGS["transforms-small"] = Config(max_block=3, max_depth=2, max_loops=2, n_helpers=(0, 1),
                                      n_params=(2, 4), L=(3, 3), transforms=(1, 2),
-                                     **{**_TRANSFORMS, "calls": (1, 3)})
+                                     transform_calls=3, **{**_TRANSFORMS, "calls": (1, 3)})
 # The `make test` batch of transforms-small: past FINDINGS F61 (open).
 CONFIGS["transforms-ci"] = dataclasses.replace(CONFIGS["transforms-small"], gate_wrapped_jit=True)
 
@@ -262,6 +263,7 @@ class Gen(shapes.ShapeGen, transforms.TransformGen):
         self.tclosures: list[Func] = []
         self.readonly: set = set()      # parameters of f that a transformed closure reads
         self.tsites: list = []
+        self.tcalls = 0     # how many transformation calls f's expressions have made
         self.stmt_weights: dict = {}
 
     def assignable(self, name):
@@ -313,7 +315,7 @@ class Gen(shapes.ShapeGen, transforms.TransformGen):
             ops.append(("{0}.total" if kind == "f" else "{0}.count", "o", 3))
         template, argkinds, _ = self.rng.choices(ops, weights=[w for *_, w in ops])[0]
         if isinstance(template, transforms.Site):
-            return template.make(scope, depth)
+            return self.transform_call(template, scope, depth)
         args = [self.expr(k, scope, depth - 1) for k in argkinds.split()]
         return Op(template.replace("L", str(self.L)) if "L" in template else template, args, kind)
 

@@ -386,8 +386,15 @@ class TransformGen:
     # -------------------------------------------------------------- uses
 
     def transform_ops(self, kind):
-        """(site, weight) for `expr`: the transformed helpers' calls of this kind."""
-        return [(s, 2.5) for s in self.tsites if s.kind == kind]
+        """(site, weight) for `expr`: the transformed helpers' calls of this kind, while f has
+        fewer than `cfg.transform_calls` (each may compile several times: keep f cheap)."""
+        if self.tcalls >= self.cfg.transform_calls:
+            return []
+        return [(s, 2.0) for s in self.tsites if s.kind == kind]
+
+    def transform_call(self, site, scope, depth):
+        self.tcalls += 1
+        return site.make(scope, depth)
 
     def use_transforms(self, main):
         """Each transformed helper or closure that `f` does not call yet is called before its
