@@ -11,6 +11,11 @@ TARGETS = {
     "runtime_ratio": "runtime ratio converted/hand <= 1.05 on every workload",
     "jaxpr_size": "converted jaxpr no larger than hand-written on every workload",
     "conversion": "first conversion median <= 5 ms per function",
+    "conversion_corpus": "first conversion median <= 1.0 ms per function over samples/*.py and "
+                         "tests/programs.py",
+    "conversion_linear": "conversion time linear in function size (log-log slope <= 1.1 in "
+                         "statements, loop state and nesting)",
+    "conversion_state_200": "a while with 200 loop-state variables converts in < 50 ms",
     "call_overhead": "cached call of @autograph_py.function <= 1.2x jax.jit(hand-written)",
     "compile_flat": "converted traced loop compile time flat in trip count "
                     "(log-log slope <= 0.1)",
@@ -42,6 +47,20 @@ def targets(res: dict) -> dict[str, dict]:
         out["conversion"] = {"met": m <= 5e-3 and not conv["errors"],
                              "detail": f"median {m * 1e3:.2f} ms over {conv['functions']} functions"
                              + (f", {len(conv['errors'])} errors" if conv["errors"] else "")}
+    scaling = res.get("scaling")
+    if scaling:
+        corpus = scaling.get("corpus")
+        if corpus:
+            m = corpus["median_s"]
+            out["conversion_corpus"] = {"met": m <= 1e-3, "detail": f"median {m * 1e3:.2f} ms over "
+                                        f"{corpus['functions']} functions"}
+        axes = scaling["axes"]
+        out["conversion_linear"] = {
+            "met": all(a["slope"] <= scaling["target_slope"] for a in axes.values()),
+            "detail": ", ".join(f"{k}: slope {a['slope']:.2f}" for k, a in axes.items())}
+        if "state_200_s" in scaling:
+            t = scaling["state_200_s"]
+            out["conversion_state_200"] = {"met": t < 0.05, "detail": f"{t * 1e3:.1f} ms"}
     call = res.get("call_overhead")
     if call:
         r = call["decorated_over_jit_hand"]["median"]
@@ -152,6 +171,10 @@ def text(res: dict) -> str:
             lines.append(f"  TensorFlow AutoGraph side-by-side: skipped ({tf['reason']})")
         lines += [f"  error: {e}" for e in conv["errors"]]
         parts.append("\n".join(lines))
+    if res.get("scaling"):
+        import conversion_scaling
+        parts.append(conversion_scaling.text(res["scaling"]).replace(
+            "conversion time by function size", "Conversion time by function size", 1))
     call = res.get("call_overhead")
     if call:
         pc = call["per_call_s"]

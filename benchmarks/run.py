@@ -2,7 +2,7 @@
 
 usage: python benchmarks/run.py [--quick] [--only SECTION[,SECTION...]] [--no-save]
 
-Sections, in order: runtime, compile, samples, conversion, call. Prints one
+Sections, in order: runtime, compile, samples, conversion, scaling, call. Prints one
 table per section and the targets (met / not met), writes
 benchmarks/results/latest.json, latest.txt and the PNG plots, and ends with
 the total elapsed time. Everything runs in this one process so that the two
@@ -22,7 +22,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results"
-SECTIONS = ("runtime", "compile", "samples", "conversion", "call")
+SECTIONS = ("runtime", "compile", "samples", "conversion", "scaling", "call")
 
 
 def _args():
@@ -99,6 +99,12 @@ def main() -> int:
         t = _section("conversion cost")
         res["conversion"] = conversion_cost.run(copies=1 if args.quick else 5)
         timings["conversion"] = time.perf_counter() - t
+    if "scaling" in args.only:
+        import conversion_scaling
+        t = _section("conversion time vs function size")
+        res["scaling"] = conversion_scaling.run(quick=args.quick, repeats=3 if args.quick else 5,
+                                                budget_s=0.5 if args.quick else 3.0)
+        timings["scaling"] = time.perf_counter() - t
     if "call" in args.only:
         import call_overhead
         t = _section("cached-call overhead")
