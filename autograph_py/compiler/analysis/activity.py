@@ -284,8 +284,16 @@ def statement_scope(stmt) -> Scope:
     s = anno.get(stmt, anno.SCOPE)
     if s is None:
         v = _Activity()
+        # A compound statement's scope is its header's and its blocks' (each kept on its
+        # statement), which is what visiting it whole collects: visiting nested loops
+        # whole again at each level would be quadratic in the depth.
         if isinstance(stmt, (gast.If, gast.While)):
             v.visit(stmt.test)
+            for b in stmt.body + stmt.orelse:
+                v.scope.merge(statement_scope(b))
+        elif isinstance(stmt, gast.For):
+            v.visit(stmt.iter)
+            v._write_target(stmt.target)
             for b in stmt.body + stmt.orelse:
                 v.scope.merge(statement_scope(b))
         else:

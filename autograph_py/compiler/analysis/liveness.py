@@ -23,70 +23,96 @@ from autograph_py.compiler.analysis import activity
 from autograph_py.compiler import anno
 
 
-def _live_in_block(stmts, live_out: frozenset, always: frozenset) -> frozenset:
-    live = live_out
-    for st in reversed(stmts):
-        live = _live_in_stmt(st, live, always)
-    return live
+class _Liveness:
+    """One backward pass over a function, linear in its size.
 
+    A loop's head is a fixed point: for a `while`, the least set H with
+    H = test reads | after | live_in(body, H). Every statement's transfer
+    function has the form live_in(X) = gen | (X - kill) (a branch joins two
+    such, a block composes them), so the fixed point is reached from
+    `test reads | after` in one step, and is `test reads | after |
+    live_in(body, {})`: what the body reads before it assigns. For a `for`
+    it is `after | extra test reads | (live_in(body, {}) - target)`.
 
-def _live_in_stmt(st, live_out, always):
-    if isinstance(st, gast.If):
-        anno.set(st, anno.LIVE_OUT, live_out | always)
-        reads = activity.statement_scope(gast.Expr(st.test)).reads
-        live_in = (frozenset(reads) | _live_in_block(st.body, live_out, always)
-                   | _live_in_block(st.orelse, live_out, always))
-        anno.set(st, anno.LIVE_IN, live_in | always)
-        return live_in
-    if isinstance(st, gast.While):
-        after = _live_in_block(st.orelse, live_out, always)
-        test_reads = frozenset(activity.statement_scope(gast.Expr(st.test)).reads)
-        head = test_reads | after
-        while True:
-            new = test_reads | after | _live_in_block(st.body, head, always)
-            if new == head:
-                break
-            head = new
-        anno.set(st, anno.LIVE_OUT, after | always)
-        anno.set(st, anno.LIVE_IN, head | always)
-        return head
-    if isinstance(st, gast.For):
-        after = _live_in_block(st.orelse, live_out, always)
-        v = activity._Activity()
-        v._write_target(st.target)
-        target_writes = frozenset(v.scope.writes)
-        iter_reads = frozenset(activity.statement_scope(gast.Expr(st.iter)).reads) | frozenset(v.scope.reads)
-        extra = anno.get(st, anno.EXTRA_TEST)  # checked at the head of every iteration
-        extra_reads = frozenset(activity.statement_scope(gast.Expr(extra)).reads) if extra else frozenset()
-        head = after | extra_reads
-        while True:
-            new = after | extra_reads | (_live_in_block(st.body, head, always) - target_writes)
-            if new == head:
-                break
-            head = new
-        anno.set(st, anno.LIVE_OUT, after | always)
-        anno.set(st, anno.LIVE_IN, head | always)
-        return head | iter_reads
-    if isinstance(st, (gast.Return, gast.Raise)):
-        return frozenset(activity.statement_scope(st).reads)
-    if isinstance(st, gast.With):
-        body_live = _live_in_block(st.body, live_out, always)
-        s = activity.Scope()
-        for item in st.items:
-            s.merge(activity.statement_scope(gast.Expr(item.context_expr)))
-        return frozenset(s.reads) | body_live
-    if isinstance(st, gast.Try):
-        after = _live_in_block(st.finalbody, live_out, always)
-        handlers = frozenset()
-        for h in st.handlers:
-            handlers |= _live_in_block(h.body, after, always)
-        orelse = _live_in_block(st.orelse, after, always)
-        # Any statement of the body may raise into a handler: be conservative.
-        return _live_in_block(st.body, orelse | handlers, always) | handlers
-    if isinstance(st, (gast.FunctionDef, gast.AsyncFunctionDef)):
-        analyze_function(st)
-    s = activity.statement_scope(st)
-    return frozenset(s.reads) | (live_out - frozenset(s.writes))
+    `live_in(body, {})` is computed once per loop, without annotating, and
+    kept (`_gen`); the loop's body is then walked once more, annotating,
+    with the head as what is live after it. Iterating the fixed point
+    instead walks a loop nested k deep up to 2**k times. The annotations
+    are those of the last step of that iteration, when every head had
+    converged, which is the walk that annotates here.
+    """
+
+    def __init__(self, always: frozenset):
+        self.always = always
+        self._gen = {}   # id(loop) -> live_in(body, {}) (loops stay in the tree meanwhile)
+
+    def block(self, stmts, live_out: frozenset, annotate: bool) -> frozenset:
+        live = live_out
+        for st in reversed(stmts):
+            live = self.stmt(st, live, annotate)
+        return live
+
+    def _body_gen(self, loop) -> frozenset:
+        gen = self._gen.get(id(loop))
+        if gen is None:
+            gen = self._gen[id(loop)] = self.block(loop.body, frozenset(), False)
+        return gen
+
+    def stmt(self, st, live_out, annotate):
+        always = self.always
+        if isinstance(st, gast.If):
+            reads = activity.statement_scope(gast.Expr(st.test)).reads
+            live_in = (frozenset(reads) | self.block(st.body, live_out, annotate)
+                       | self.block(st.orelse, live_out, annotate))
+            if annotate:
+                anno.set(st, anno.LIVE_OUT, live_out | always)
+                anno.set(st, anno.LIVE_IN, live_in | always)
+            return live_in
+        if isinstance(st, gast.While):
+            after = self.block(st.orelse, live_out, annotate)
+            test_reads = frozenset(activity.statement_scope(gast.Expr(st.test)).reads)
+            head = test_reads | after | self._body_gen(st)
+            if annotate:
+                self.block(st.body, head, True)
+                anno.set(st, anno.LIVE_OUT, after | always)
+                anno.set(st, anno.LIVE_IN, head | always)
+            return head
+        if isinstance(st, gast.For):
+            after = self.block(st.orelse, live_out, annotate)
+            v = activity._Activity()
+            v._write_target(st.target)
+            target_writes = frozenset(v.scope.writes)
+            iter_reads = (frozenset(activity.statement_scope(gast.Expr(st.iter)).reads)
+                          | frozenset(v.scope.reads))
+            extra = anno.get(st, anno.EXTRA_TEST)  # checked at the head of every iteration
+            extra_reads = (frozenset(activity.statement_scope(gast.Expr(extra)).reads) if extra
+                           else frozenset())
+            head = after | extra_reads | (self._body_gen(st) - target_writes)
+            if annotate:
+                self.block(st.body, head, True)
+                anno.set(st, anno.LIVE_OUT, after | always)
+                anno.set(st, anno.LIVE_IN, head | always)
+            return head | iter_reads
+        if isinstance(st, (gast.Return, gast.Raise)):
+            return frozenset(activity.statement_scope(st).reads)
+        if isinstance(st, gast.With):
+            body_live = self.block(st.body, live_out, annotate)
+            s = activity.Scope()
+            for item in st.items:
+                s.merge(activity.statement_scope(gast.Expr(item.context_expr)))
+            return frozenset(s.reads) | body_live
+        if isinstance(st, gast.Try):
+            after = self.block(st.finalbody, live_out, annotate)
+            handlers = frozenset()
+            for h in st.handlers:
+                handlers |= self.block(h.body, after, annotate)
+            orelse = self.block(st.orelse, after, annotate)
+            # Any statement of the body may raise into a handler: be conservative.
+            return self.block(st.body, orelse | handlers, annotate) | handlers
+        if annotate and isinstance(st, (gast.FunctionDef, gast.AsyncFunctionDef)):
+            analyze_function(st)
+        s = activity.statement_scope(st)
+        return frozenset(s.reads) | (live_out - frozenset(s.writes))
 
 
 def analyze_function(fn) -> None:
@@ -101,4 +127,4 @@ def analyze_function(fn) -> None:
     always = frozenset(fs.globals | fs.nonlocals | fs.closure_writes
                        | (closures & fs.locals))
     anno.set(fn, anno.ALWAYS_LIVE, always)
-    _live_in_block(fn.body, frozenset(), always)
+    _Liveness(always).block(fn.body, frozenset(), True)
