@@ -6,7 +6,7 @@ import types
 
 import gast
 
-from autograph_py.compiler import staleness, visitors
+from autograph_py.compiler import staleness, translation, visitors
 
 
 def fill_locations(tree):
@@ -37,7 +37,7 @@ def compile_function(node, fn, code):
     """
     freevars = ["ag__"] + [v for v in code.co_freevars if v != "ag__"]
     loc = dict(lineno=node.lineno, col_offset=0, end_lineno=node.lineno, end_col_offset=0)
-    inner = gast.gast_to_ast(node)
+    inner = translation.gast_to_ast(node)
     if isinstance(node, gast.Lambda):
         body = [ast.Return(value=inner, **loc)]
     else:

@@ -14,7 +14,7 @@ import types
 import gast
 
 from autograph_py import errors
-from autograph_py.compiler import staleness
+from autograph_py.compiler import staleness, translation
 
 
 def _source_block(fn):
@@ -95,9 +95,9 @@ def parse_function(fn: types.FunctionType):
             found = _matching_lambdas(found, code)
         if len(found) == 1:
             staleness.check(fn, found[0], imports)
-            return gast.ast_to_gast(found[0])
+            return translation.ast_to_gast(found[0])
     node = _parse_block(fn)
-    staleness.check(fn, gast.gast_to_ast(node), imports)
+    staleness.check(fn, translation.gast_to_ast(node), imports)
     return node
 
 
@@ -164,7 +164,7 @@ def _matching_lambdas(candidates, code):
 
 def _same_code(lam, code, exact=True):
     if isinstance(lam, gast.Lambda):
-        lam = gast.gast_to_ast(lam)
+        lam = translation.gast_to_ast(lam)
     expr = ast.Expression(body=lam)
     ast.fix_missing_locations(expr)
     try:

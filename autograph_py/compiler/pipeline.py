@@ -29,7 +29,7 @@ from autograph_py.compiler.converters import (annotations, asserts, break_statem
                                      control_flow, directives, lists, logical_expressions,
                                      matches, raises, return_statements, strings, subscripts,
                                      while_tests, written_back)
-from autograph_py.compiler import codegen, fence, parsing, recursion, staleness
+from autograph_py.compiler import codegen, fence, parsing, recursion, staleness, translation
 from autograph_py.compiler.naming import Namer
 
 # The order matters; each line says why a converter sits where it does.
@@ -94,7 +94,7 @@ class Conversion:
         """The converted source; also registered in linecache under generated_filename()."""
         if self.source is None:
             with recursion.room():
-                self.source = ast.unparse(gast.gast_to_ast(self.tree))
+                self.source = ast.unparse(translation.gast_to_ast(self.tree))
             lines = self.source.splitlines(keepends=True)
             linecache.cache[self.generated_filename()] = (
                 len(self.source), None, lines, self.generated_filename())  # mtime None: kept

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 import gast
 
-from autograph_py.compiler import anno, visitors
+from autograph_py.compiler import anno, translation, visitors
 
 
 @dataclass
@@ -39,7 +39,7 @@ class Scope:
 
 
 def composite_text(node) -> str:
-    return ast.unparse(gast.gast_to_ast(node))
+    return ast.unparse(translation.gast_to_ast(node))
 
 
 def _is_static_index(node) -> bool:
