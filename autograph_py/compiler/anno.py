@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 # Keys written by analyses (see autograph_py/compiler/analysis).
-SCOPE = "scope"              # activity.Scope of a statement or a block
-FUNCTION_SCOPE = "function_scope"  # activity.FunctionScope of a FunctionDef or Lambda
+SCOPE = "scope"              # (generation, activity.Scope) of a statement or a block
+FUNCTION_SCOPE = "function_scope"  # (generation, activity.FunctionScope) of a FunctionDef or Lambda
 LIVE_OUT = "live_out"        # frozenset of names live after a compound statement
 LIVE_IN = "live_in"          # frozenset of names live at a loop head
 ALWAYS_LIVE = "always_live"  # on a FunctionDef: names read by nested closures

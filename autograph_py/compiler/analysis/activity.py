@@ -1,6 +1,7 @@
 """Activity analysis: which names a node reads and which it writes.
 
-Annotates every statement with a `Scope` under `anno.SCOPE`:
+Annotates every statement with a `Scope` under `anno.SCOPE` (read it with
+`statement_scope`, which computes it when `clear` dropped it):
 
     def f(x):
         if x > 0:          # reads {x}, writes {y, self.n}
@@ -17,6 +18,7 @@ recorded in `nonlocal_writes`, because any call may change them.
 from __future__ import annotations
 
 import ast
+import threading
 from dataclasses import dataclass, field
 
 import gast
@@ -204,9 +206,27 @@ class FunctionScope:
     closure_writes: set = field(default_factory=set)   # names nested functions declare nonlocal
 
 
+# What this analysis keeps on a node is (generation, value), and only a value of
+# the current generation counts: `clear` starts a new one, which drops every
+# value kept before in O(1) rather than walking the tree. The generation is
+# the converting thread's own (each conversion has its own tree).
+_generations = threading.local()
+
+
+def _generation() -> int:
+    return getattr(_generations, "current", 0)
+
+
+def _kept(node, key):
+    entry = anno.get(node, key)
+    if entry is not None and entry[0] == _generation():
+        return entry[1]
+    return None
+
+
 def function_scope(node) -> FunctionScope:
     """Names bound and read by a function or lambda, as Python scopes them."""
-    cached = anno.get(node, anno.FUNCTION_SCOPE)
+    cached = _kept(node, anno.FUNCTION_SCOPE)
     if cached is not None:
         return cached
     params = set()
@@ -225,7 +245,7 @@ def function_scope(node) -> FunctionScope:
     local = (total.writes | params) - glob - nonloc
     fs = FunctionScope(params, local, glob, nonloc, (total.reads - local) | nonloc,
                        total.nonlocal_writes)
-    anno.set(node, anno.FUNCTION_SCOPE, fs)
+    anno.set(node, anno.FUNCTION_SCOPE, (_generation(), fs))
     return fs
 
 
@@ -281,7 +301,7 @@ def walk_own_scope(stmts):
 
 def statement_scope(stmt) -> Scope:
     """Scope of one statement (compound statements include their blocks)."""
-    s = anno.get(stmt, anno.SCOPE)
+    s = _kept(stmt, anno.SCOPE)
     if s is None:
         v = _Activity()
         # A compound statement's scope is its header's and its blocks' (each kept on its
@@ -299,7 +319,7 @@ def statement_scope(stmt) -> Scope:
         else:
             v.visit(stmt)
         s = v.scope
-        anno.set(stmt, anno.SCOPE, s)
+        anno.set(stmt, anno.SCOPE, (_generation(), s))
     return s
 
 
@@ -311,7 +331,8 @@ def block_scope(stmts) -> Scope:
 
 
 def clear(tree) -> None:
-    """Drops annotations of this analysis (run before re-analysing a rewritten tree)."""
-    for n in gast.walk(tree):
-        anno.clear(n, anno.SCOPE)
-        anno.clear(n, anno.FUNCTION_SCOPE)
+    """Drops what this analysis kept (run before re-analysing a rewritten tree).
+
+    Everything kept before in this thread, on `tree` and on any other node.
+    """
+    _generations.current = _generation() + 1
