@@ -10,15 +10,28 @@ from autograph_py.compiler import staleness, translation, visitors
 
 
 def fill_locations(tree):
-    todo = [(tree, tree)]
+    """Gives every node without a location its nearest located ancestor's line and column."""
+    todo, parents = [tree], [tree]
+    pop, push, pop_parent, push_parent = todo.pop, todo.append, parents.pop, parents.append
+    located, fields_of, AST = visitors.has_location, visitors.child_fields, ast.AST
     while todo:
-        node, parent = todo.pop()
-        if "lineno" in node._attributes:
+        node, parent = pop(), pop_parent()
+        cls = type(node)
+        if located(cls):
             if getattr(node, "lineno", None) is None:
                 node.lineno = node.end_lineno = parent.lineno
                 node.col_offset = node.end_col_offset = parent.col_offset
             parent = node
-        todo.extend((c, parent) for c in visitors.iter_child_nodes(node))
+        for f in fields_of(cls):
+            v = getattr(node, f, None)
+            if type(v) is list:
+                for c in v:
+                    if isinstance(c, AST):
+                        push(c)
+                        push_parent(parent)
+            elif isinstance(v, AST):
+                push(v)
+                push_parent(parent)
 
 
 def compile_function(node, fn, code):

@@ -4,20 +4,42 @@ Everything else is converted; see docs in README ("What converts").
 """
 from __future__ import annotations
 
+import ast
+
 import gast
 
 from autograph_py import errors
+from autograph_py.compiler import visitors
 
 _SCOPES = (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda, gast.ClassDef)
 
 
-def _own(node):
-    todo = list(gast.iter_child_nodes(node))
+def _own(node) -> list:
+    """The nodes under `node` in its own scope, depth first: a nested def, lambda or
+    class is listed but not entered."""
+    out = []
+    todo = [c for c in _children(node) if isinstance(c, ast.AST)]
+    pop, extend, keep = todo.pop, todo.extend, out.append
     while todo:
-        n = todo.pop()
-        yield n
+        n = pop()
+        if not isinstance(n, ast.AST):
+            continue
+        keep(n)
         if not isinstance(n, _SCOPES):
-            todo.extend(gast.iter_child_nodes(n))
+            extend(_children(n))
+    return out
+
+
+def _children(node) -> list:
+    """`node`'s children in field order (with a field's None or str items, to skip)."""
+    out = []
+    for f in visitors.child_fields(type(node)):
+        v = getattr(node, f, None)
+        if type(v) is list:
+            out.extend(v)
+        elif isinstance(v, ast.AST):
+            out.append(v)
+    return out
 
 
 def check(node, filename: str) -> None:
@@ -25,6 +47,7 @@ def check(node, filename: str) -> None:
         raise errors.ConversionError(
             f"'{node.name}' is an async function", filename, node.lineno, node.col_offset,
             fix="Convert the synchronous function that does the numerical work instead.")
+    walrus = False
     for n in _own(node):
         if isinstance(n, (gast.Yield, gast.YieldFrom)):
             raise errors.ConversionError(
@@ -32,6 +55,9 @@ def check(node, filename: str) -> None:
                 "a jitted function must return its results",
                 filename, n.lineno, n.col_offset,
                 fix="Collect the values in a list and return it, or loop over an array.")
+        walrus = walrus or isinstance(n, gast.NamedExpr)
+    if not walrus:
+        return   # the rest looks for `:=` only
     for lazy in _lazy_operands(node):
         for n in [lazy, *_own(lazy)]:
             if isinstance(n, gast.NamedExpr):

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import gast
 
+from autograph_py.compiler import visitors
+
 
 class Namer:
     """Hands out names with semantic roots (`if_body`, `loop_test`, ...).
@@ -17,7 +19,7 @@ class Namer:
     @classmethod
     def for_tree(cls, tree) -> "Namer":
         taken = set()
-        for node in gast.walk(tree):
+        for node in visitors.walk(tree):
             if isinstance(node, gast.Name):
                 taken.add(node.id)
             elif isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):

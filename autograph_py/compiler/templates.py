@@ -21,6 +21,7 @@ error: templates fail loudly rather than emit half-filled code.
 """
 from __future__ import annotations
 
+import ast
 import copy
 import inspect
 import pickle
@@ -181,14 +182,24 @@ def located(nodes, origin):
     Generated code then reports the line of the user statement it replaces.
     """
     todo = list(nodes) if isinstance(nodes, list) else [nodes]
+    pop, push, extend = todo.pop, todo.append, todo.extend
+    located, fields_of, AST = visitors.has_location, visitors.child_fields, ast.AST
     while todo:
-        n = todo.pop()
-        if "lineno" in n._attributes:
+        n = pop()
+        if not isinstance(n, AST):
+            continue   # a name in `nonlocal`, a None default: not a node
+        cls = type(n)
+        if located(cls):
             if getattr(n, "lineno", None) is not None:
                 continue  # user code, or generated code located before: done
             # One point, not the origin's span: CPython reports a method call
             # at its attribute's *end* line, which must be the origin's line.
             n.lineno = n.end_lineno = origin.lineno
             n.col_offset = n.end_col_offset = origin.col_offset
-        todo.extend(visitors.iter_child_nodes(n))
+        for f in fields_of(cls):
+            v = getattr(n, f, None)
+            if type(v) is list:
+                extend(v)
+            elif isinstance(v, AST):
+                push(v)
     return nodes

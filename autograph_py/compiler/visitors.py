@@ -32,6 +32,17 @@ def child_fields(cls) -> tuple:
     return fields
 
 
+_LOCATED: dict = {}
+
+
+def has_location(cls) -> bool:
+    """Whether nodes of class `cls` carry a line and column (statements, expressions, ...)."""
+    located = _LOCATED.get(cls)
+    if located is None:
+        located = _LOCATED[cls] = "lineno" in cls._attributes
+    return located
+
+
 _METHODS: dict = {}   # (visitor class, node class) -> its visit_ method, or None
 
 
@@ -59,14 +70,58 @@ def iter_child_nodes(node):
             yield value
 
 
-class Transformer(gast.NodeTransformer):
+def walk(node) -> list:
+    """`node` and every node under it, depth first, without contexts and operators.
+
+    For the analyses that look at every node and need no order (`gast.walk`
+    goes breadth first through `ast.iter_fields` generators, and yields every
+    `Load` and operator too).
+    """
+    out = []
+    todo = [node]
+    pop, push, extend, keep = todo.pop, todo.append, todo.extend, out.append
+    AST = ast.AST
+    while todo:
+        n = pop()
+        if not isinstance(n, AST):
+            continue
+        keep(n)
+        cls = type(n)
+        fields = _FIELDS.get(cls)
+        if fields is None:
+            fields = child_fields(cls)
+        for f in fields:
+            v = getattr(n, f, None)
+            if type(v) is list:
+                extend(v)
+            elif isinstance(v, AST):
+                push(v)
+    return out
+
+
+class _Dispatch:
+    """`visit` through a table per visitor class: node class -> its visit_ method or None."""
+    _table: dict = {}
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls._table = {}
+
     def visit(self, node):
-        m = _method(type(self), type(node))
+        cls = type(node)
+        try:
+            m = self._table[cls]
+        except KeyError:
+            m = self._table[cls] = _method(type(self), cls)
         return self.generic_visit(node) if m is None else m(self, node)
 
+
+class Transformer(_Dispatch, gast.NodeTransformer):
     def generic_visit(self, node):
         visit = self.visit
-        for name in child_fields(type(node)):
+        cls = type(node)
+        fields = _FIELDS.get(cls)
+        for name in child_fields(cls) if fields is None else fields:
             old = getattr(node, name, None)
             if type(old) is list:
                 new = []
@@ -89,14 +144,19 @@ class Transformer(gast.NodeTransformer):
         return node
 
 
-class Visitor(gast.NodeVisitor):
-    def visit(self, node):
-        m = _method(type(self), type(node))
-        return self.generic_visit(node) if m is None else m(self, node)
-
+class Visitor(_Dispatch, gast.NodeVisitor):
     def generic_visit(self, node):
-        for child in iter_child_nodes(node):
-            self.visit(child)
+        visit, AST = self.visit, ast.AST
+        cls = type(node)
+        fields = _FIELDS.get(cls)
+        for name in child_fields(cls) if fields is None else fields:
+            value = getattr(node, name, None)
+            if type(value) is list:
+                for item in value:
+                    if isinstance(item, AST):
+                        visit(item)
+            elif isinstance(value, AST):
+                visit(value)
 
 
 class StatementTransformer(Transformer):

@@ -283,20 +283,38 @@ def name_aliases(fn) -> dict:
     return group
 
 
-def walk_own_scope(stmts):
+_FUNCTIONS = (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda)
+
+
+def walk_own_scope(stmts) -> list:
     """The nodes of `stmts` in their own scope: a nested def, lambda or class is
-    yielded, with its decorators and defaults, but not entered."""
+    listed, with its decorators and defaults, but not entered.
+
+    (Depth first, each node before its children, as a stack of them gives:
+    every pass looks at every node of a function this way, several times.)
+    """
+    out = []
     todo = list(stmts)
+    pop, push, extend, keep = todo.pop, todo.append, todo.extend, out.append
+    fields_of, AST = visitors.child_fields, ast.AST
     while todo:
-        n = todo.pop()
-        yield n
-        if isinstance(n, (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda)):
-            todo.extend(getattr(n, "decorator_list", []))
-            todo.extend(n.args.defaults + [d for d in n.args.kw_defaults if d is not None])
+        n = pop()
+        if not isinstance(n, AST):
+            continue   # a name in `global`, a None default: not a node
+        keep(n)
+        if isinstance(n, _FUNCTIONS):
+            extend(getattr(n, "decorator_list", []))
+            extend(n.args.defaults + [d for d in n.args.kw_defaults if d is not None])
         elif isinstance(n, gast.ClassDef):
-            todo.extend(n.bases + n.decorator_list + [k.value for k in n.keywords])
+            extend(n.bases + n.decorator_list + [k.value for k in n.keywords])
         else:
-            todo.extend(visitors.iter_child_nodes(n))
+            for f in fields_of(type(n)):
+                v = getattr(n, f, None)
+                if type(v) is list:
+                    extend(v)
+                elif isinstance(v, AST):
+                    push(v)
+    return out
 
 
 def statement_scope(stmt) -> Scope:

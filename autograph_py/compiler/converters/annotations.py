@@ -45,7 +45,7 @@ class _Annotations(visitors.StatementTransformer):
 
 def _load(node):
     """Parts of a target are read, not assigned."""
-    for n in gast.walk(node):
+    for n in visitors.walk(node):
         if hasattr(n, "ctx") and not isinstance(n.ctx, gast.Load):
             n.ctx = gast.Load()
 

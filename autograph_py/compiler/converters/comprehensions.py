@@ -62,7 +62,7 @@ def _convertible(node) -> bool:
     if gen.is_async or _flat_target(gen.target) is None:
         return False
     return not any(isinstance(n, (gast.NamedExpr, gast.Yield, gast.YieldFrom, gast.Await))
-                   for n in gast.walk(node))
+                   for n in visitors.walk(node))
 
 
 class _Comprehensions(visitors.Transformer):

@@ -351,7 +351,7 @@ def _store_part(expr, value_name, owner):
 
 def _load(expr):
     e = copy.deepcopy(expr)
-    for n in gast.walk(e):
+    for n in visitors.walk(e):
         if hasattr(n, "ctx"):
             n.ctx = gast.Load()
     return e

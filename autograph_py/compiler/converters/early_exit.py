@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import gast
 
-from autograph_py.compiler import templates
+from autograph_py.compiler import templates, visitors
 
 _SCOPES = (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda, gast.ClassDef)
 _LOOPS = (gast.For, gast.While, gast.AsyncFor)
+_BLOCK_ITEMS = (gast.stmt, gast.excepthandler, gast.match_case)
 
 
 def _guard(flag, body):
@@ -42,11 +43,15 @@ def contains(node, kinds, cross_loops: bool) -> bool:
         n = todo.pop()
         if isinstance(n, kinds):
             return True
-        for child in gast.iter_child_nodes(n):
-            if isinstance(child, _SCOPES) or (isinstance(child, _LOOPS) and not cross_loops):
-                continue
-            if isinstance(child, (gast.stmt, gast.excepthandler, gast.match_case)):
-                todo.append(child)
+        for field in visitors.child_fields(type(n)):
+            block = getattr(n, field, None)
+            if type(block) is not list:
+                continue   # statements are only ever in a block
+            for child in block:
+                if isinstance(child, _SCOPES) or (isinstance(child, _LOOPS) and not cross_loops):
+                    continue
+                if isinstance(child, _BLOCK_ITEMS):
+                    todo.append(child)
     return False
 
 

@@ -80,17 +80,34 @@ class _FStrings(visitors.Transformer):
         return node
 
 
-def _collects(loop) -> bool:
-    """Whether the loop appends to a list (the lists converter made it `ag__.list_append`)."""
-    return any(isinstance(n, gast.Call) and isinstance(n.func, gast.Attribute)
-               and n.func.attr == "list_append" and isinstance(n.func.value, gast.Name)
-               and n.func.value.id == "ag__" for n in gast.walk(loop))
+def _is_list_append(n) -> bool:
+    return (isinstance(n, gast.Call) and isinstance(n.func, gast.Attribute)
+            and n.func.attr == "list_append" and isinstance(n.func.value, gast.Name)
+            and n.func.value.id == "ag__")
+
+
+def _collecting_loops(tree) -> set:
+    """The ids of the loops that append to a list anywhere inside them (the lists
+    converter made `lst.append(v)` `ag__.list_append`), found in one walk."""
+    found = set()
+    todo = [(tree, ())]
+    while todo:
+        n, loops = todo.pop()
+        if _is_list_append(n):
+            found.update(loops)
+        if isinstance(n, (gast.For, gast.While)):
+            loops = loops + (id(n),)
+        todo.extend((c, loops) for c in visitors.iter_child_nodes(n))
+    return found
 
 
 class _Raises(visitors.StatementTransformer):
-    def __init__(self, ctx):
+    def __init__(self, ctx, tree):
         self.ctx = ctx
         self.collecting = [False]   # per function: inside a loop that collects a list
+        # (raises and handlers are rewritten around their expressions: no loop
+        # gains or loses an append in this pass)
+        self.collects = _collecting_loops(tree)
 
     def visit_Lambda(self, node):
         return node
@@ -104,7 +121,7 @@ class _Raises(visitors.StatementTransformer):
     visit_AsyncFunctionDef = visit_FunctionDef
 
     def _loop(self, node):
-        self.collecting.append(self.collecting[-1] or _collects(node))
+        self.collecting.append(self.collecting[-1] or id(node) in self.collects)
         self.generic_visit(node)
         self.collecting.pop()
         return node
@@ -142,4 +159,4 @@ class _Raises(visitors.StatementTransformer):
 
 
 def transform(node, ctx):
-    return _Raises(ctx).visit(node)
+    return _Raises(ctx, node).visit(node)

@@ -66,7 +66,7 @@ def _simple(node) -> bool:
     """An expression that reads names only (evaluating it twice is like evaluating it once)."""
     return all(isinstance(n, (gast.Name, gast.Constant, gast.Attribute, gast.BinOp, gast.UnaryOp,
                               gast.Load, gast.operator, gast.unaryop, gast.expr_context))
-               for n in gast.walk(node))
+               for n in visitors.walk(node))
 
 
 def _text(node) -> str:
@@ -102,7 +102,7 @@ def _handed_back(fn) -> tuple:
             rebound.add(n.id)
         elif isinstance(n, (gast.Assign, gast.AugAssign)):
             for t in (n.targets if isinstance(n, gast.Assign) else [n.target]):
-                for sub in gast.walk(t):
+                for sub in visitors.walk(t):
                     if isinstance(sub, gast.Subscript) and isinstance(sub.ctx, gast.Store):
                         root = sub
                         while isinstance(root, gast.Subscript):
@@ -130,7 +130,7 @@ def _index_value(node):
 
 
 def _load(node):
-    for n in gast.walk(node):
+    for n in visitors.walk(node):
         if hasattr(n, "ctx"):
             n.ctx = gast.Load()
     return node
