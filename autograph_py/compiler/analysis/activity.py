@@ -236,7 +236,7 @@ def function_scope(node) -> FunctionScope:
             params.add(arg.id)
     body = node.body if isinstance(node.body, list) else [gast.Expr(node.body)]
     glob, nonloc = set(), set()
-    for n in walk_own_scope(body):
+    for n in own_statements(body):
         if isinstance(n, gast.Global):
             glob.update(n.names)
         elif isinstance(n, gast.Nonlocal):
@@ -249,12 +249,17 @@ def function_scope(node) -> FunctionScope:
     return fs
 
 
-def bound_names(fn) -> set:
+def bound_names(fn, nodes=None) -> set:
     """The names Python makes local to `fn`: its parameters and every name it binds
-    (`x[i] = v` binds none, unlike what the state analysis counts as a write of x)."""
+    (`x[i] = v` binds none, unlike what the state analysis counts as a write of x).
+
+    `nodes`: walk_own_scope of its body, where the caller has it.
+    """
     scope = function_scope(fn)
     bound = set(scope.params)
-    for n in walk_own_scope(fn.body if isinstance(fn.body, list) else [fn.body]):
+    if nodes is None:
+        nodes = walk_own_scope(fn.body if isinstance(fn.body, list) else [fn.body])
+    for n in nodes:
         if isinstance(n, gast.Name) and isinstance(n.ctx, (gast.Store, gast.Del)):
             bound.add(n.id)
         elif isinstance(n, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
@@ -273,7 +278,7 @@ def name_aliases(fn) -> dict:
     target) is not seen.
     """
     group = {}
-    for node in walk_own_scope(fn.body):
+    for node in own_statements(fn.body):
         if (isinstance(node, gast.Assign) and isinstance(node.value, gast.Name)
                 and len(node.targets) == 1 and isinstance(node.targets[0], gast.Name)):
             a, b = node.targets[0].id, node.value.id
@@ -314,6 +319,30 @@ def walk_own_scope(stmts) -> list:
                     extend(v)
                 elif isinstance(v, AST):
                     push(v)
+    return out
+
+
+_BLOCK_ITEMS = (gast.stmt, gast.excepthandler, gast.match_case)
+_DEFINITIONS = (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)
+
+
+def own_statements(stmts) -> list:
+    """The statements (and except handlers, match cases) of walk_own_scope(stmts):
+    for what only a statement can be (`global`, an assignment), without walking
+    the expressions."""
+    out = []
+    todo = list(stmts)
+    pop, extend, keep = todo.pop, todo.extend, out.append
+    fields_of = visitors.child_fields
+    while todo:
+        n = pop()
+        keep(n)
+        if isinstance(n, _DEFINITIONS):
+            continue
+        for f in fields_of(type(n)):
+            v = getattr(n, f, None)
+            if type(v) is list and v and isinstance(v[0], _BLOCK_ITEMS):
+                extend(v)
     return out
 
 

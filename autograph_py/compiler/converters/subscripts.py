@@ -92,12 +92,12 @@ def _span_size(sl):
     return None
 
 
-def _handed_back(fn) -> tuple:
+def _handed_back(fn, nodes) -> tuple:
     """The parameters `fn` may change in place: item-assigned or passed to a call, and
-    never rebound (runtime/written_back.py)."""
+    never rebound (runtime/written_back.py). `nodes`: walk_own_scope of its body."""
     params = activity.function_scope(fn).params
     changed, rebound = set(), set()
-    for n in activity.walk_own_scope(fn.body):
+    for n in nodes:
         if isinstance(n, gast.Name) and isinstance(n.ctx, (gast.Store, gast.Del)):
             rebound.add(n.id)
         elif isinstance(n, (gast.Assign, gast.AugAssign)):
@@ -142,8 +142,9 @@ class _Subscripts(visitors.Transformer):
         self.locals = [frozenset()]
 
     def visit_FunctionDef(self, node):
-        self.locals.append(frozenset(activity.bound_names(node)))
-        anno.set(node, anno.HANDED_BACK, _handed_back(node))
+        nodes = activity.walk_own_scope(node.body)
+        self.locals.append(frozenset(activity.bound_names(node, nodes)))
+        anno.set(node, anno.HANDED_BACK, _handed_back(node, nodes))
         self.generic_visit(node)
         self.locals.pop()
         return node

@@ -78,18 +78,19 @@ def _argument_names(call) -> list:
 _LITERALS = (gast.Dict, gast.List, gast.Set, gast.DictComp, gast.ListComp, gast.SetComp)
 
 
-def _containers(fn) -> set:
+def _containers(fn, nodes) -> set:
     """Locals that only ever hold a dict, list or set literal (or another such local): a
     callee changes those in place, so they need no write-back (and an assignment of one
-    in a traced loop would only add it to the loop's state)."""
+    in a traced loop would only add it to the loop's state). `nodes`: walk_own_scope of
+    its body."""
     values, plain = {}, set()
-    for n in activity.walk_own_scope(fn.body):
+    for n in activity.own_statements(fn.body):
         if (isinstance(n, gast.Assign) and len(n.targets) == 1
                 and isinstance(n.targets[0], gast.Name)):
             values.setdefault(n.targets[0].id, []).append(n.value)
             plain.add(id(n.targets[0]))
     other = set(activity.function_scope(fn).params) | {   # bound some other way too
-        n.id for n in activity.walk_own_scope(fn.body)
+        n.id for n in nodes
         if isinstance(n, gast.Name) and isinstance(n.ctx, (gast.Store, gast.Del))
         and id(n) not in plain}
     found, changed = set(), True
@@ -110,7 +111,8 @@ class _WrittenBack(visitors.StatementTransformer):
         self.locals = [frozenset()]
 
     def visit_FunctionDef(self, node):
-        self.locals.append(frozenset(activity.bound_names(node)) - _containers(node))
+        nodes = activity.walk_own_scope(node.body)
+        self.locals.append(frozenset(activity.bound_names(node, nodes)) - _containers(node, nodes))
         self.generic_visit(node)
         self.locals.pop()
         params = anno.get(node, anno.HANDED_BACK)
