@@ -24,8 +24,11 @@ _MISSING = object()
 _GAST_INIT = gast.Load.__init__.__code__   # the constructor of every gast node class
 
 
-def _generic(cls, to):
-    """A function (translator, node) -> the node translated by gast's generic case."""
+def _generic(cls, to, table):
+    """A function (translator, node) -> the node translated by gast's generic case.
+
+    `table`: node class -> its translating function, to call for a child directly.
+    """
     new_cls = getattr(to, cls.__name__, None)
     if new_cls is None:
         return lambda self, node: None   # not a node of the target language: gast drops it
@@ -42,9 +45,9 @@ def _generic(cls, to):
     for f in cls._fields:
         lines += [f"    v = getattr(node, {f!r}, _MISSING)",
                   "    if v is not _MISSING:",
-                  "        t = type(v)",
-                  f"        kw[{f!r}] = (self._list(v) if t is list else self.visit(v)"
-                  " if isinstance(v, AST) else self._visit(v) if isinstance(v, list) else v)"]
+                  "        m = get(type(v))",
+                  f"        kw[{f!r}] = (m(self, v) if m is not None else self._list(v)"
+                  " if type(v) is list else self._visit(v) if isinstance(v, (AST, list)) else v)"]
     if not into_gast:
         lines.append("    new = new_cls(**kw)")
     for a in cls._attributes:
@@ -52,7 +55,7 @@ def _generic(cls, to):
                   "    if v is not _MISSING:",
                   f"        {'kw[' + repr(a) + ']' if into_gast else 'new.' + a} = v"]
     lines.append("    return new")
-    scope = {"_MISSING": _MISSING, "AST": ast.AST, "new_cls": new_cls}
+    scope = {"_MISSING": _MISSING, "AST": ast.AST, "new_cls": new_cls, "get": table.get}
     exec(compile("\n".join(lines), f"<translation of {cls.__name__}>", "exec"), scope)
     return scope["translate"]
 
@@ -89,14 +92,11 @@ def _translator(base, to, **methods):
             return _method(type(self), type(node))(self, node)
 
         def _list(self, nodes):
-            visit, get = self.visit, table.get
+            get, visit = table.get, self._visit
             out = []
             for n in nodes:
-                if isinstance(n, ast.AST):
-                    m = get(type(n))
-                    out.append(m(self, n) if m is not None else visit(n))
-                else:
-                    out.append(self._visit(n))
+                m = get(type(n))
+                out.append(m(self, n) if m is not None else visit(n))
             return out
 
         def _visit(self, node):
@@ -110,7 +110,7 @@ def _translator(base, to, **methods):
             cls = type(node)
             g = generics.get(cls)
             if g is None:
-                g = generics[cls] = _generic(cls, to)
+                g = generics[cls] = _generic(cls, to, table)
             return g(self, node)
 
     def _method(translator, cls):
@@ -120,7 +120,7 @@ def _translator(base, to, **methods):
         if m is None:
             m = generics.get(cls)
             if m is None:
-                m = generics[cls] = _generic(cls, to)
+                m = generics[cls] = _generic(cls, to, table)
         table[cls] = m
         return m
 

@@ -118,16 +118,24 @@ class _Dispatch:
 
 class Transformer(_Dispatch, gast.NodeTransformer):
     def generic_visit(self, node):
-        visit = self.visit
+        # self.visit(child), with its dispatch written out: this runs for every node
+        # of every pass.
+        table, generic, AST = self._table, self.generic_visit, ast.AST
         cls = type(node)
         fields = _FIELDS.get(cls)
         for name in child_fields(cls) if fields is None else fields:
             old = getattr(node, name, None)
             if type(old) is list:
+                if not old:
+                    continue
                 new = []
                 for item in old:
-                    if isinstance(item, ast.AST):
-                        item = visit(item)
+                    if isinstance(item, AST):
+                        try:
+                            m = table[type(item)]
+                        except KeyError:
+                            m = table[type(item)] = _method(type(self), type(item))
+                        item = generic(item) if m is None else m(self, item)
                         if item is None:
                             continue
                         if type(item) is list:
@@ -135,8 +143,12 @@ class Transformer(_Dispatch, gast.NodeTransformer):
                             continue
                     new.append(item)
                 old[:] = new
-            elif isinstance(old, ast.AST):
-                new = visit(old)
+            elif isinstance(old, AST):
+                try:
+                    m = table[type(old)]
+                except KeyError:
+                    m = table[type(old)] = _method(type(self), type(old))
+                new = generic(old) if m is None else m(self, old)
                 if new is None:
                     delattr(node, name)
                 else:
