@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import ast
 import copy
+import copyreg
 import inspect
+import io
 import pickle
 import textwrap
 
@@ -46,8 +48,25 @@ def _parse_template(fn):
                     setattr(n, attr, None)
         params = tuple(a.id for a in fdef.args.args)
         # Unpickling a tree is several times faster than copy.deepcopy of it.
-        parsed = _PARSED[fn] = (params, pickle.dumps(fdef.body, pickle.HIGHEST_PROTOCOL))
+        buffer = io.BytesIO()
+        _Pickler(buffer, pickle.HIGHEST_PROTOCOL).dump(fdef.body)
+        parsed = _PARSED[fn] = (params, buffer.getvalue())
     return parsed
+
+
+class _Pickler(pickle.Pickler):
+    """Pickles a node as its class and its __dict__ (NEWOBJ, then BUILD).
+
+    A node's own reduction (the class called with no arguments) unpickles
+    through gast's Python constructor, which then does nothing: the fields
+    and locations come from the __dict__ either way. Without it a template
+    unpickles in C alone.
+    """
+
+    def reducer_override(self, obj):
+        if isinstance(obj, ast.AST):
+            return copyreg.__newobj__, (type(obj),), obj.__dict__
+        return NotImplemented
 
 
 class _Filler(visitors.Transformer):

@@ -64,7 +64,8 @@ class _ControlFlow(visitors.Transformer):
         node.body = body
         unbound = self.functions.pop().unbound
         unbound = unbound - fs.params - fs.globals - fs.nonlocals
-        _CheckedLoads(unbound, self.state_accessors).visit(node)
+        if unbound:   # (with none, it would change nothing)
+            _CheckedLoads(unbound, self.state_accessors).visit(node)
         inits = []
         for name in sorted(unbound):
             inits += templates.located(
