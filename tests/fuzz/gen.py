@@ -213,8 +213,8 @@ CONFIGS["transforms"] = Config(max_depth=2, n_helpers=(0, 2), transforms=(1, 3),
 CONFIGS["transforms-small"] = Config(max_block=3, max_depth=2, max_loops=2, n_helpers=(0, 1),
                                      n_params=(2, 4), L=(3, 3), transforms=(1, 2),
                                      transform_calls=3, **{**_TRANSFORMS, "calls": (1, 3)})
-# The `make test` batch of transforms-small: past FINDINGS F61 (open).
-CONFIGS["transforms-ci"] = dataclasses.replace(CONFIGS["transforms-small"], gate_wrapped_jit=True)
+# The `make test` batch of transforms-small (F61, which it once had to look past, is fixed).
+CONFIGS["transforms-ci"] = dataclasses.replace(CONFIGS["transforms-small"])
 
 
 @dataclass
