@@ -19,8 +19,10 @@ import jax
 from jax.extend import core as jcore
 
 # jnp wraps many functions (jnp.where, jnp.linalg.norm) in a nested `jit`; that
-# call is bookkeeping, not work, so it is counted as its body only.
-_TRANSPARENT = {"pjit", "jit", "closed_call", "core_call"}
+# call is bookkeeping, not work, so it is counted as its body only. So is a
+# custom_jvp's call (a converted loop with a traced trip count is one, so that
+# jax.grad goes through it; it lowers to its body).
+_TRANSPARENT = {"pjit", "jit", "closed_call", "core_call", "custom_jvp_call"}
 
 
 def _sub_jaxprs(eqn):

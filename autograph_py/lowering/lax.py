@@ -16,7 +16,7 @@ import jax
 from jax import lax
 import numpy as np
 
-from autograph_py.lowering import plans, tracing
+from autograph_py.lowering import adjoint, plans, tracing
 
 _ARRAYS = (jax.Array, np.ndarray, np.generic)
 
@@ -76,32 +76,78 @@ def cond(pred, plan: plans.BranchPlan, closed, may_select=False) -> tuple[list, 
     return lax.cond(pred, on_true, on_false), "lax.cond"
 
 
-def while_loop(test, body, init) -> list:
-    """`lax.while_loop` of a traced test and body, both `(carry...) -> ...` jaxprs."""
-    return lax.while_loop(lambda c: tracing.replay(test, *c)[0],
-                          lambda c: tracing.replay(body, *c), init)
+def while_loop(test, body, init, checkpoints=None) -> list:
+    """`lax.while_loop` of a traced test and body, both `(carry...) -> ...` jaxprs,
+    reverse-differentiable (lowering/adjoint.py) unless the body has effects."""
+    if _plain(test, body, init):
+        return lax.while_loop(lambda c: tracing.replay(test, *c)[0],
+                              lambda c: tracing.replay(body, *c), init)
+    return adjoint.while_loop_of(test, body, init, checkpoints)
 
 
-def fori_loop(start, stop, body, init) -> list:
-    """`lax.fori_loop` of a traced body `(i, carry...) -> carry`."""
-    return lax.fori_loop(start, stop, lambda i, c: tracing.replay(body, i, *c), init)
+def fori_loop(start, stop, body, init, checkpoints=None) -> list:
+    """`lax.fori_loop` of a traced body `(i, carry...) -> carry`; with traced bounds it
+    is a while_loop, made reverse-differentiable as `while_loop` is."""
+    return range_while(start, stop, 1, body, init, None, checkpoints)
 
 
-def range_while(start, stop, step, body, init, test=None) -> list:
+def range_while(start, stop, step, body, init, test=None, checkpoints=None) -> list:
     """A `for` over a traced range with any step, ended early where the traced `test`
     (`(carry...) -> bool`, a `break`) is false: a while_loop over (i, carry...)."""
-    def cond_fun(c):
-        i, carried = c[0], c[1:]
-        more = jax.numpy.where(step > 0, i < stop, i > stop)
-        if test is None:
-            return more
-        return jax.numpy.logical_and(more, tracing.replay(test, *carried)[0])
+    def more(i, stop, step):
+        return i < stop if isinstance(step, int) and step > 0 else \
+            jax.numpy.where(step > 0, i < stop, i > stop)
 
-    def body_fun(c):
-        i, carried = c[0], c[1:]
-        return [i + step] + tracing.replay(body, i, *carried)
+    if _plain(test, body, init):
+        def cond_fun(c):
+            i, carried = c[0], c[1:]
+            if test is None:
+                return more(i, stop, step)
+            return jax.numpy.logical_and(more(i, stop, step), tracing.replay(test, *carried)[0])
 
-    return lax.while_loop(cond_fun, body_fun, [start] + list(init))[1:]
+        def body_fun(c):
+            i, carried = c[0], c[1:]
+            return [i + step] + tracing.replay(body, i, *carried)
+
+        return lax.while_loop(cond_fun, body_fun, [start] + list(init))[1:]
+
+    def funs(test, body):
+        run_body, body_consts = adjoint.opened(body)
+        run_test, test_consts = adjoint.opened(test) if test is not None else (None, [])
+        nb, nt = len(body_consts), len(test_consts)
+
+        def cond_k(k, c):
+            i, carried = c[0], c[1:]
+            t = more(i, k[nb + nt], step if isinstance(step, int) else k[-1])
+            if run_test is None:
+                return t
+            return jax.numpy.logical_and(t, run_test(k[nb:nb + nt], *carried)[0])
+
+        def body_k(k, c):
+            i, carried = c[0], c[1:]
+            step_ = step if isinstance(step, int) else k[-1]
+            return [i + step_] + list(run_body(k[:nb], i, *carried))
+        return cond_k, body_k, body_consts + test_consts
+
+    bounds = [stop] if isinstance(step, int) else [stop, step]
+    cond_k, body_k, consts = funs(test, body)
+    quiet = funs(test and adjoint.without_callbacks(test), adjoint.without_callbacks(body))[:2]
+    return adjoint.while_loop(cond_k, body_k, consts + bounds, [start] + list(init),
+                              checkpoints, quiet)[1:]
+
+
+def _plain(test, body, init) -> bool:
+    """Whether a traced-trip loop stays a plain `lax.while_loop`: its test or body has
+    effects other than prints and run-time checks (the recomputed steps of the reverse
+    sweep leave those out), or it runs under `shard_map`, or nothing differentiable is
+    carried."""
+    if adjoint.without_callbacks(body).effects or (
+            test is not None and adjoint.without_callbacks(test).effects):
+        return True
+    avals = [jax.typeof(x) for x in init]
+    if any(getattr(a, "vma", None) for a in avals):
+        return True
+    return not any(jax.numpy.issubdtype(a.dtype, jax.numpy.inexact) for a in avals)
 
 
 def scan(body, init, xs, n_carry: int, unroll=1):

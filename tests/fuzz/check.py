@@ -8,9 +8,8 @@ Modes (each where the program allows it):
           (one jit, reused), against `f` run eagerly on the same inputs;
 - `grad`: `jax.jit(jax.grad(loss(convert(f))))` against `jax.grad(loss(f))`,
           with respect to one traced float parameter; the other arguments
-          are closed over, so they are concrete. A `lax.while_loop` is not
-          reverse-differentiable, so that error skips the mode unless the
-          case says `grad_expected` (every `while` sets maximum_iterations);
+          are closed over, so they are concrete. Every loop is compared,
+          a `while` or `range` with a traced trip count too (issue 15);
 - `vmap`: `jax.jit(jax.vmap(convert(f)))` over the traced parameters with
           both input sets as the batch, against the two eager results;
 - `seq`:  the case's call sequence (calls.py, run by sequence.py): several
@@ -56,7 +55,6 @@ AG_DIR = os.path.dirname(os.path.abspath(autograph_py.__file__)) + os.sep
 # The error kinds compared between eager and converted runs, most specific first.
 KINDS = (ZeroDivisionError, IndexError, KeyError, UnboundLocalError, NameError, AttributeError, AssertionError,
          RecursionError, TypeError, ValueError, ArithmeticError, LookupError, RuntimeError)
-GRAD_WHILE = "Reverse-mode differentiation does not work for lax.while_loop"
 
 _tmpdir = None
 
@@ -298,10 +296,6 @@ class _Run:
             return
         got = capture(jax.jit(jax.grad(_loss(converted(self.f), ret, args, at))),
                       args[at])
-        if isinstance(got, Raised) and GRAD_WHILE in str(got.exc) and \
-                not self.case.get("grad_expected"):
-            self.skipped.append("grad: lax.while_loop is not reverse-differentiable")
-            return
         self._compare(expected, got, "grad")
 
     def vmap(self):

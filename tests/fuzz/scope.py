@@ -158,20 +158,6 @@ def size_bound(e) -> int:
     return e.value if isinstance(e, ir.Const) else 4
 
 
-def grad_expected(prog: ir.Program) -> bool:
-    """No loop that lowers to a non-differentiable while_loop (a while without
-    maximum_iterations, a range whose bounds may be traced)."""
-    for _, n in ir.walk(prog):
-        if isinstance(n, ir.While) and n.max_iter is None:
-            return False
-        if isinstance(n, ir.For) and n.iter in ("range", "ziprange") and \
-                not isinstance(n.args[0], ir.Const) or \
-                isinstance(n, ir.For) and n.iter == "range" and \
-                not all(isinstance(a, ir.Const) for a in n.args):
-            return False
-    return True
-
-
 # ------------------------------------------------------------- validity
 
 class Invalid(Exception):

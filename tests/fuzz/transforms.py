@@ -32,10 +32,9 @@ What keeps eager and converted comparable (pyjax.py defines the eager meanings):
 
 - no print in a helper under a transformation (eager prints a JVPTracer, or once
   per vmapped element); the config has no failing assert or raise (FINDINGS F8);
-- reverse mode (grad, value_and_grad) only through helpers without a traced trip
-  count: no `while` without maximum_iterations, `range` bounds constants or
-  `len(xs)` (JAX cannot reverse-differentiate a while_loop); a helper they call
-  obeys this too. Forward mode, vmap and the rest take any helper;
+- reverse mode (grad, value_and_grad) goes through helpers with any loop, a
+  traced trip count too (issue 15: a converted while_loop is reverse-
+  differentiable); so do forward mode, vmap and the rest;
 - the value JAX needs of one dtype is cast where the helper returns it (a carry of
   fori_loop/scan, a scan's y, a vmapped or differentiated result: `jnp.float32(e)`),
   since a generated float may be a Python int on some path; the argument that
@@ -58,7 +57,6 @@ KEEP_WRAPPERS = {FLOAT, *CAST.values()}     # the shrinker keeps these (shrink.p
 
 PURPOSES = {"grad": 3, "value_and_grad": 1.5, "jacfwd": 1, "vmap": 3, "checkpoint": 1.5,
             "jit": 1.5, "jit_static": 2, "fori_loop": 2, "scan": 2}
-REVERSE = ("grad", "value_and_grad")
 DIFFERENTIATING = ("grad", "value_and_grad", "jacfwd")
 WRAPPER_SUFFIX = {"grad": "grad", "value_and_grad": "vg", "jacfwd": "jacfwd", "vmap": "vmap",
                   "checkpoint": "ckpt", "jit": "jit", "jit_static": "jit"}
@@ -71,20 +69,6 @@ LAMBDA_NAMES = {"grad": "x", "value_and_grad": "x", "jacfwd": "x", "vmap": "xyz"
 # A float scalar from a value of each kind: how `f`'s last return takes in a result.
 TO_FLOAT = {"f": "{0}", "i": "({0} * 0.5)", "fa": "jnp.sum({0})", "ia": "(jnp.sum({0}) * 0.5)",
             "b": "jnp.where({0}, 1.0, 0.0)", "p": "{0}[0]", "d": '{0}["s"]'}
-
-
-def reverse_ok(fn: Func, helpers: dict) -> bool:
-    """No loop in `fn` (or a helper it calls) that becomes a traced while_loop under conversion."""
-    def static_bound(e):
-        return isinstance(e, Const) or isinstance(e, Op) and e.template == "len({0})"
-    for _, n in ir.walk(fn):
-        if isinstance(n, ir.While) and n.max_iter is None:
-            return False
-        if isinstance(n, For) and n.iter == "range" and not all(static_bound(a) for a in n.args):
-            return False
-        if isinstance(n, For) and n.iter == "ziprange" and not static_bound(n.args[0]):
-            return False
-    return all(reverse_ok(helpers[h], helpers) for h in ir.calls(fn) if h in helpers)
 
 
 def prints(fn: Func, helpers: dict) -> bool:
@@ -107,18 +91,11 @@ class TransformGen:
         return self.rng.choices(list(PURPOSES), weights=list(PURPOSES.values()))[0]
 
     def _safe_helper(self, name, purpose, outer=None):
-        """A helper for `purpose`, calling only helpers that suit it (no print; for reverse
-        mode no traced trip count)."""
+        """A helper for `purpose`, calling only helpers that suit it (no print)."""
         regular = {h.name: h for h in self.helpers}
         callables = self.callables
-        safe = [h for h in self.helpers if not prints(h, regular) and
-                (purpose not in REVERSE or reverse_ok(h, regular))]
-        for _attempt in range(20):
-            fn = self._transform_helper(name, purpose, safe, outer)
-            if purpose not in REVERSE or reverse_ok(fn, regular):
-                break
-        else:   # (not seen) a helper with no loop at all
-            fn = self._transform_helper(name, purpose, [], outer, loops=False)
+        safe = [h for h in self.helpers if not prints(h, regular)]
+        fn = self._transform_helper(name, purpose, safe, outer)
         self.callables, self.stmt_weights = callables, {}
         return fn
 
@@ -178,16 +155,12 @@ class TransformGen:
             params.insert(rng.randint(0, len(params)), (self.fresh("n"), "i"))
         return params, [rng.choice(["f", "f", "i", "fa", "b", "p", "d"])]
 
-    def _transform_helper(self, name, purpose, callables, outer=None, loops=True):
+    def _transform_helper(self, name, purpose, callables, outer=None):
         rng = self.rng
         params, ret = self._signature(purpose)
         fn = Func(name, params, ret, [])
         self.callables = list(callables)
         self.stmt_weights = {"print": 0}
-        if purpose in REVERSE:
-            self.stmt_weights["while"] = 0
-        if not loops:
-            self.stmt_weights.update({"for": 0, "while": 0, "collect": 0})
         scope = {**(outer or {}), **dict(params)}
         static = [n for n, _ in params if n.startswith("n")]
         arrays = [n for n, k in params if k in ("fa", "ia")]
@@ -195,7 +168,7 @@ class TransformGen:
             t = self.fresh("t")
             body = self.block({**scope, t: "i"}, 1, 1, fn, n=rng.randint(1, 2))
             first = For([t], ["i"], "range", [Name(static[0], "i")], body)
-        elif arrays and loops and rng.random() < 0.3:   # a scan over an array parameter
+        elif arrays and rng.random() < 0.3:   # a scan over an array parameter
             x = rng.choice(arrays)
             t = self.fresh("t")
             kind = dict(params)[x][0]
