@@ -191,7 +191,11 @@ def do_not_convert(fn: Any = None) -> Any:
 def set_loop_options(**options: Any) -> None:
     """As the first statement of a loop, sets that loop's options; does nothing eagerly.
 
-    Options: `unroll` (int, for loops lowered to `lax.scan`),
-    `maximum_iterations` (int, a `while` loop runs at most this many times).
+    Options, each a Python int: `unroll` (for loops lowered to `lax.scan`; a bool
+    too), `maximum_iterations` (a `while` loop runs at most this many times: a
+    guarded `lax.scan`), `checkpoints` (K >= 2: states kept per level by the
+    reverse sweep that differentiates a loop with a traced trip count; README,
+    "Gradients through loops"). TensorFlow's `parallel_iterations`, `swap_memory`
+    and `shape_invariants` are accepted and do nothing.
     """
     del options

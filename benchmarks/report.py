@@ -175,6 +175,10 @@ def text(res: dict) -> str:
         import conversion_scaling
         parts.append(conversion_scaling.text(res["scaling"]).replace(
             "conversion time by function size", "Conversion time by function size", 1))
+    if res.get("gradients"):
+        import gradients
+        parts.append(gradients.text(res["gradients"]).replace(
+            "gradient through", "Gradient through", 1))
     call = res.get("call_overhead")
     if call:
         pc = call["per_call_s"]

@@ -2,7 +2,7 @@
 
 usage: python benchmarks/run.py [--quick] [--only SECTION[,SECTION...]] [--no-save]
 
-Sections, in order: runtime, compile, samples, conversion, scaling, call. Prints one
+Sections, in order: runtime, compile, samples, conversion, scaling, call, gradients. Prints one
 table per section and the targets (met / not met), writes
 benchmarks/results/latest.json, latest.txt and the PNG plots, and ends with
 the total elapsed time. Everything runs in this one process so that the two
@@ -22,7 +22,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results"
-SECTIONS = ("runtime", "compile", "samples", "conversion", "scaling", "call")
+SECTIONS = ("runtime", "compile", "samples", "conversion", "scaling", "call", "gradients")
 
 
 def _args():
@@ -112,6 +112,11 @@ def main() -> int:
                                                  sample_s=0.01 if args.quick else 0.08,
                                                  budget_s=1.0 if args.quick else 15.0)
         timings["call"] = time.perf_counter() - t
+    if "gradients" in args.only:
+        import gradients
+        t = _section("gradients through loops with a traced trip count")
+        res["gradients"] = gradients.run(quick=args.quick)
+        timings["gradients"] = time.perf_counter() - t
 
     res["targets"] = report.targets(res)
     table = report.text(res)

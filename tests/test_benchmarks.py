@@ -63,3 +63,16 @@ def test_public_corpus_names_each_function_origin_and_the_scorer_runs():
                          timeout=300, cwd=BENCH.parent)
     assert out.returncode == 0, out.stderr
     assert "ALL" in out.stdout and "pass" in out.stdout
+
+
+def test_gradient_workloads_agree_with_the_bounded_scan_and_unrolling():
+    import gradients
+    for fn, args in [(gradients.newton, (jax.numpy.linspace(0.5, 30.0, 50),)),
+                     (gradients.ode, (0.7,)), (gradients.fixed_point, (jax.numpy.linspace(-1, 1, 8),))]:
+        trips = gradients._count(fn, *args)
+        assert trips > 3
+        got = jax.grad(autograph_py.function(fn))(*args)
+        want = jax.grad(autograph_py.function(gradients._bounded(fn, trips)))(*args)
+        np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-6)
+    got = jax.grad(autograph_py.function(gradients.sweep))(0.5, jax.numpy.int32(300))
+    np.testing.assert_allclose(got, jax.grad(gradients.sweep)(0.5, 300), rtol=1e-4)

@@ -9,9 +9,9 @@ as `loop_tangent`: a primitive, linear in the tangents, whose transpose is
 The reverse sweep keeps `slots` (K) states per level and recomputes the
 rest (multi-level checkpointing). A level covers an interval of steps
 `[a, b)`: it runs forward from the state at `a` and keeps the state every
-`s = ceil((b - a) / K)` steps; each kept interval, last first, becomes the
-next level down, until an interval of single steps is reversed step by step
-with the body's vjp. For `n` steps that is `ceil(log_K n)` levels: each
+`s` steps, `s` the least power of K with `s * K >= b - a`; each kept
+interval, last first, becomes the next level down, until an interval of at
+most K steps is reversed step by step with the body's vjp. For `n` steps that is `ceil(log_K n)` levels: each
 level recomputes at most `n` steps, and memory is `K` states per level
 (`levels(K)` levels, enough for 2**31 steps). With the default K = 32 a
 loop of up to 32 steps costs one recomputation, up to 1,024 two, up to
@@ -245,7 +245,8 @@ class _Sweep:
 
     Level `d` covers steps [A[d], B[d]) and keeps the states at A[d] + k * S[d] for
     k <= J[d] not yet reversed; J[d] < 0: the level is done (pop); S[d] == 1: reverse
-    step A[d] + J[d]; else: the interval from kept state J[d] becomes level d + 1.
+    its steps, J[d] down to 0, in one inner loop; else: the interval from kept state
+    J[d] becomes level d + 1.
     """
 
     def __init__(self, loop, consts, step):
@@ -263,19 +264,26 @@ class _Sweep:
         out = lax.while_loop(lambda st: st[0] >= 0, self.machine, state)
         return list(out[7]) + list(out[6])
 
-    def advance(self, i0, count, carry):
-        return lax.fori_loop(0, count, lambda k, c: self.step(i0 + k, self.consts, c), carry)
-
     def fill(self, level, a, b, carry, bufs):
-        """Keeps the states at a, a + s, ... (s = ceil((b - a) / K)) in level `level`."""
-        s = jnp.maximum((b - a + self.K - 1) // self.K, 1)
+        """Keeps the states at a, a + s, ... in level `level`: s the least power of K
+        with s * K >= b - a (so that every interval below is whole powers of K long,
+        and the last level's intervals K steps); one loop over the steps from `a` to
+        the last kept state."""
+        s = jnp.int32(1)
+        for _ in range(self.D):
+            s = jnp.where(s <= (b - a - 1) // self.K, s * self.K, s)
         count = (b - a + s - 1) // s
 
-        def keep(k, st):
+        def run(i, st):
             c, bufs = st
-            bufs = [buf.at[level, k].set(x) for buf, x in zip(bufs, c)]
-            return self.advance(a + k * s, jnp.where(k < count - 1, s, 0), c), bufs
-        _, bufs = lax.fori_loop(0, count, keep, (carry, bufs))
+            k, off = (i - a) // s, (i - a) % s
+            bufs = [buf.at[level, k].set(jnp.where(off == 0, x, buf[level, k]))
+                    for buf, x in zip(bufs, c)]
+            return self.step(i, self.consts, c), bufs
+        last = a + (count - 1) * s     # kept, not stepped from
+        c, bufs = lax.fori_loop(a, jnp.maximum(last, a), run, (carry, bufs))
+        bufs = [jnp.where(count > 0, buf.at[level, count - 1].set(x), buf)
+                for buf, x in zip(bufs, c)]
         return bufs, s, count
 
     def vjp_step(self, i, carry, ct_carry, ct_consts):
@@ -290,30 +298,48 @@ class _Sweep:
             g_consts, g_carry = pull(ct_carry)
         return g_carry, [a + g for a, g in zip(ct_consts, g_consts)]
 
+    def reverse(self, level, a, last, bufs, cts):
+        """Reverses steps a + last, ..., a (single steps, kept in `level`)."""
+        def back(k, cts):
+            j = last - k
+            return self.vjp_step(a + j, [buf[level, j] for buf in bufs], *cts)
+        return lax.fori_loop(0, last + 1, back, cts)
+
     def machine(self, st):
+        """One iteration: pop a done level; reverse a level of single steps (and pop it);
+        reverse a kept interval of at most K steps through level d + 1 in place; or
+        push a longer interval as level d + 1."""
         d, A, B, S, J, bufs, ct_carry, ct_consts = st
         j, s = J[d], S[d]
+        up = d - 1
 
-        def pop():
-            up = d - 1
-            return (up, A, B, S, J.at[jnp.maximum(up, 0)].add(jnp.where(up >= 0, -1, 0)),
-                    bufs, ct_carry, ct_consts)
+        def pop(J):
+            return up, J.at[jnp.maximum(up, 0)].add(jnp.where(up >= 0, -1, 0))
 
-        def reverse_step():
-            g_carry, g_consts = self.vjp_step(A[d] + j, [buf[d, j] for buf in bufs],
-                                              ct_carry, ct_consts)
-            return d, A, B, S, J.at[d].add(-1), bufs, g_carry, g_consts
+        def done():
+            return (*pop(J)[:1], A, B, S, pop(J)[1], bufs, ct_carry, ct_consts)
 
-        def descend():
-            a = A[d] + j * s
-            b = jnp.minimum(a + s, B[d])
-            down = jnp.minimum(d + 1, self.D - 1)   # s > 1 only above the last level
+        def reverse_level():
+            cts = self.reverse(d, A[d], j, bufs, (ct_carry, ct_consts))
+            d2, J2 = pop(J.at[d].set(-1))
+            return d2, A, B, S, J2, bufs, *cts
+
+        down = jnp.minimum(d + 1, self.D - 1)   # s > 1 only above the last level
+        a = A[d] + j * s
+        b = jnp.minimum(a + s, B[d])
+
+        def reverse_child():
+            new, _, count = self.fill(down, a, b, [buf[d, j] for buf in bufs], bufs)
+            cts = self.reverse(down, a, count - 1, new, (ct_carry, ct_consts))
+            return d, A, B, S, J.at[d].add(-1), new, *cts
+
+        def push():
             new, s2, count = self.fill(down, a, b, [buf[d, j] for buf in bufs], bufs)
             return (down, A.at[down].set(a), B.at[down].set(b), S.at[down].set(s2),
                     J.at[down].set(count - 1), new, ct_carry, ct_consts)
 
-        return lax.switch(jnp.where(j < 0, 0, jnp.where(s == 1, 1, 2)),
-                          [pop, reverse_step, descend])
+        case = jnp.where(j < 0, 0, jnp.where(s == 1, 1, jnp.where(s <= self.K, 2, 3)))
+        return lax.switch(case, [done, reverse_level, reverse_child, push])
 
 
 def _tangent_abstract(*avals, loop, batch_ndim):

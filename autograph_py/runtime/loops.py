@@ -38,7 +38,7 @@ def while_stmt(test, body, get_state, set_state, names, opts=None, nouts=None):
     A traced `test()` (on entry or after some Python iterations) continues
     as `lax.while_loop` over the state `names`.
     """
-    opts = opts or {}
+    opts = loop_options(opts)
     limit = opts.get("maximum_iterations")
     count = 0
     while True:
@@ -67,6 +67,34 @@ def while_stmt(test, body, get_state, set_state, names, opts=None, nouts=None):
         count += 1
 
 
+_OPTIONS = {"maximum_iterations": 0, "unroll": 1, "checkpoints": 2}   # the least value each takes
+_TF_ONLY = ("parallel_iterations", "swap_memory", "shape_invariants")   # TF's; nothing in JAX
+
+
+def loop_options(opts, depth=3):
+    """The loop's `set_loop_options(...)`, checked: each a Python int (not traced), at
+    least its least value (`unroll` may also be a bool, as lax.scan takes it); an unknown
+    name is an error, TensorFlow's own options are accepted and do nothing."""
+    opts = {k: v for k, v in (opts or {}).items() if k not in _TF_ONLY}
+    for name, value in opts.items():
+        problem = None
+        if name == "unroll" and isinstance(value, bool):
+            continue
+        if name not in _OPTIONS:
+            problem = f"set_loop_options has no option {name!r}"
+        elif is_traced(value):
+            problem = f"set_loop_options({name}=...) is traced"
+        elif not isinstance(value, int) or isinstance(value, bool) or value < _OPTIONS[name]:
+            problem = f"set_loop_options({name}={value!r}) is not an int >= {_OPTIONS[name]}"
+        if problem:
+            raise errors.ConcreteValueError(errors.message(
+                problem, at=errors.where(depth),
+                fix=f"The options are {', '.join(sorted(_OPTIONS))}, each a Python int known "
+                    "when the function is traced (a constant, or computed from static "
+                    "arguments and shapes)."))
+    return opts
+
+
 def _probe(test):
     """`test()`, evaluated so that a traced result leaves no equations behind.
 
@@ -92,7 +120,7 @@ def for_stmt(iterable, extra_test, body, get_state, set_state, names, opts=None,
     when an early exit is possible); `enumerate`/`zip` of arrays scan too.
     Python iterables stay Python loops.
     """
-    opts = opts or {}
+    opts = loop_options(opts)
     if isinstance(iterable, TracedReversed):
         iterable = iterable.take_flipped()   # reversed(array): scan the flipped array
     block = Block(get_state, set_state, names, "`for` loop", errors.where(), nouts, opts)
