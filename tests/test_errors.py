@@ -1234,3 +1234,40 @@ def test_a_branch_that_empties_a_list_whose_item_is_state_is_a_clear_error():
         return 1.0
     e, _ = raised(f, jnp.int32(0))
     assert isinstance(e, ag.errors.StateError) and "'v'" in str(e), e
+
+
+def test_loop_options_are_python_ints_known_when_tracing():
+    import jax.numpy as jnp
+
+    def traced_bound(x, lim):
+        while x < 100.0:
+            ag.set_loop_options(maximum_iterations=lim)
+            x = x * 2.0
+        return x
+    with pytest.raises(ag.errors.ConcreteValueError, match=r"maximum_iterations=\.\.\.\) is traced"):
+        ag.function(traced_bound)(1.0, jnp.int32(3))
+    assert float(ag.function(traced_bound, static_argnums=1)(1.0, 3)) == 8.0
+
+    def misspelt(x):
+        for i in range(3):
+            ag.set_loop_options(checkpoint=4)
+            x = x + i
+        return x
+    with pytest.raises(ag.errors.ConcreteValueError, match="no option 'checkpoint'") as e:
+        ag.function(misspelt)(1.0)
+    assert "checkpoints, maximum_iterations, unroll" in str(e.value)
+
+    def too_few(x, n):
+        for i in range(n):
+            ag.set_loop_options(checkpoints=1)
+            x = x + i
+        return x
+    with pytest.raises(ag.errors.ConcreteValueError, match="checkpoints=1"):
+        ag.function(too_few)(1.0, jnp.int32(3))
+
+    def tensorflow_style(x, n):
+        for i in range(n):
+            ag.set_loop_options(parallel_iterations=10, swap_memory=True, unroll=True)
+            x = x + i
+        return x
+    assert float(ag.function(tensorflow_style)(1.0, jnp.int32(3))) == 4.0

@@ -276,3 +276,23 @@ def test_a_loop_nested_in_a_recomputed_step_keeps_its_prints_out_of_the_sweep(ca
     _close(jax.grad(ag.function(f))(0.5, jnp.int32(4)), want)
     lines = [ln for ln in capfd.readouterr().out.splitlines() if ln.startswith("inner")]
     assert len(lines) == 0 + 1 + 2 + 3
+
+
+def test_export_with_its_vjp_and_linearize_checkpoint_scan_around_the_loop():
+    from jax import export
+
+    def f(x, n):
+        for _ in range(n):
+            x = x * 1.1 + jnp.sin(x)
+        return x
+    cf = ag.convert(f)
+    specs = (jax.ShapeDtypeStruct((), jnp.float32), jax.ShapeDtypeStruct((), jnp.int32))
+    restored = export.deserialize(export.export(jax.jit(cf))(*specs).serialize(vjp_order=1))
+    n5 = jnp.int32(5)
+    _close(restored.call(0.3, n5), f(0.3, 5))
+    _close(jax.grad(restored.call)(0.3, n5), jax.grad(f)(0.3, 5))
+    _close(jax.linearize(lambda x: cf(x, n5), 0.3)[1](1.0), jax.grad(f)(0.3, 5))
+    _close(jax.grad(jax.checkpoint(lambda x: cf(x, n5)))(0.3), jax.grad(f)(0.3, 5))
+    _close(jax.grad(lambda x: lax.scan(lambda c, _: (cf(c, jnp.int32(2)), None), x, None,
+                                       length=3)[0])(0.3),
+           jax.grad(lambda x: f(f(f(x, 2), 2), 2))(0.3))
