@@ -35,7 +35,8 @@ from autograph_py.runtime.text import str_mod
 from autograph_py.runtime.conditionals import if_exp, if_stmt
 from autograph_py.runtime.comprehensions import comprehension, list_comprehension
 from autograph_py.runtime.items import getitem, in_, not_in, setitem, span
-from autograph_py.runtime.logical import and_, compare_chain, is_, is_not, not_, or_
+from autograph_py.runtime.logical import (and_, compare_chain, eq, is_, is_not, not_,
+                                          not_eq, or_)
 from autograph_py.runtime.loops import for_stmt, while_stmt
 from autograph_py.runtime.state import GlobalName as global_name
 from autograph_py.runtime.written_back import give_back, latest
@@ -63,9 +64,9 @@ def list_append(target, value):
     return target
 
 
-__all__ = ["and_", "assert_stmt", "compare_chain", "comprehension", "converted_call",
+__all__ = ["and_", "assert_stmt", "compare_chain", "comprehension", "converted_call", "eq",
            "for_stmt", "fstring", "getitem", "give_back", "global_name", "HANDLED", "if_exp",
-           "if_stmt", "in_", "is_", "is_not", "latest", "ld", "list_append",
+           "if_stmt", "in_", "is_", "is_not", "latest", "ld", "list_append", "not_eq",
            "list_comprehension", "load_part", "match_subject", "not_", "not_in", "or_",
            "raise_stmt", "retval", "setitem", "slice", "span", "staged_raises_escape",
            "store_part", "str_mod", "Undefined", "UndefinedReturnValue", "while_stmt"]

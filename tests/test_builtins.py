@@ -884,3 +884,46 @@ def test_a_callee_changed_attribute_equal_to_a_loop_variable_is_carried():
 
     for fn in (f, g):
         assert_same(ag.function(fn)(jnp.ones(3)), fn(jnp.ones(3)))
+
+
+def test_lists_with_traced_items_compare_item_by_item_as_python_does():
+    import jax.numpy as jnp
+
+    def is_sorted(xs):
+        if list(xs) != sorted(xs):
+            return 0
+        return 1
+
+    def same(a, b, c):
+        return [a, b] == [c, b], (a, (b, c)) != (a, (b, a)), [a] == [a, b]
+    f = ag.function(is_sorted)
+    for xs in ([1, 2, 3], [3, 1, 2], [2, 2, 5]):
+        assert int(f(jnp.array(xs))) == is_sorted(xs)
+    g = ag.function(same)
+    for args in ((1, 2, 1), (1, 2, 3), (2, 2, 2)):
+        got = g(*map(jnp.int32, args))
+        assert [bool(v) for v in got] == list(same(*args))
+    # Python values keep Python's ==; a constant operand keeps plain ==.
+    assert ag.convert(same)(1, 2, 1) == same(1, 2, 1)
+    assert "ag__.eq" in ag.to_code(same) and "ag__.eq" not in ag.to_code(is_sorted).split(
+        "sorted")[0]
+
+
+def test_a_generator_that_tests_a_traced_value_is_a_clear_error_at_its_line():
+    import jax.numpy as jnp
+
+    def points(a, b, h):
+        x = a + h
+        while x <= b - h:
+            yield x
+            x += h
+
+    def integrate(a, b):
+        s = 0.0
+        for x in points(a, b, 0.25):
+            s += x * x
+        return s
+    assert ag.convert(integrate)(0.0, 1.0) == integrate(0.0, 1.0)   # Python values: Python
+    with pytest.raises(ag.errors.ConcreteValueError, match=r"generator points\(\)") as e:
+        ag.function(integrate)(jnp.float32(0.0), jnp.float32(1.0))
+    assert "test_builtins.py" in str(e.value)

@@ -14,7 +14,7 @@ import pytest
 from jax.test_util import check_grads
 
 import autograph_py as ag
-from autograph_py.lowering import adjoint
+from autograph_py.lowering import adjoint, tracing
 
 
 def newton_sqrt(a):
@@ -250,7 +250,7 @@ def test_without_callbacks_removes_prints_inside_nested_jaxprs():
         return lax.scan(lambda s, _: (s + 1.0, None), c, None, length=2)[0]
     closed = jax.make_jaxpr(body)(1.0)
     assert closed.effects
-    stripped = adjoint.without_callbacks(closed)
+    stripped = tracing.without_callbacks(closed)
     assert not stripped.effects
     assert "debug" not in str(stripped)
     from jax.extend.core import jaxpr_as_fun

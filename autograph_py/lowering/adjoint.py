@@ -31,9 +31,11 @@ import threading
 import jax
 from jax import lax
 import jax.numpy as jnp
-from jax.extend.core import ClosedJaxpr, Jaxpr, Primitive
+from jax.extend.core import Primitive
 from jax.interpreters import ad, batching, mlir
 import numpy as np
+
+from autograph_py.lowering.tracing import opened, without_callbacks
 
 SLOTS = 32          # states kept per level (set_loop_options(checkpoints=K))
 _MAX_STEPS = 2 ** 31
@@ -49,21 +51,6 @@ def levels(slots: int) -> int:
 
 def _inexact(x) -> bool:
     return jnp.issubdtype(jax.typeof(x).dtype, jnp.inexact)
-
-
-def opened(closed):
-    """(run(live, *carry), live): the closed jaxpr with its traced consts (`live`)
-    as explicit inputs, the concrete ones kept inside."""
-    consts = list(closed.consts)
-    where = [i for i, c in enumerate(consts) if isinstance(c, jax.core.Tracer)]
-    fixed = [None if i in where else c for i, c in enumerate(consts)]
-
-    def run(live, *carry):
-        vals = list(fixed)
-        for i, v in zip(where, live):
-            vals[i] = v
-        return jax.core.eval_jaxpr(closed.jaxpr, vals, *carry)
-    return run, [consts[i] for i in where]
 
 
 class _Loop:
@@ -147,33 +134,6 @@ def _quietly():
         yield
     finally:
         _local.quiet -= 1
-
-
-_CALLBACKS = ("debug_callback", "debug_print")
-_CALLBACK_EFFECTS = ("DebugEffect", "OrderedDebugEffect")
-
-
-def without_callbacks(closed):
-    """The closed jaxpr without its debug callbacks (prints, run-time checks), also
-    inside the jaxprs its equations hold; the other equations are the same."""
-    return ClosedJaxpr(_stripped(closed.jaxpr), closed.consts)
-
-
-def _stripped(jaxpr):
-    def kept(effects):
-        return type(effects)(e for e in effects if type(e).__name__ not in _CALLBACK_EFFECTS)
-
-    def param(v):
-        if isinstance(v, ClosedJaxpr):
-            return ClosedJaxpr(_stripped(v.jaxpr), v.consts)
-        if isinstance(v, Jaxpr):
-            return _stripped(v)
-        if isinstance(v, tuple) and any(isinstance(x, (ClosedJaxpr, Jaxpr)) for x in v):
-            return tuple(param(x) for x in v)
-        return v
-    eqns = [e.replace(params={k: param(v) for k, v in e.params.items()}, effects=kept(e.effects))
-            for e in jaxpr.eqns if e.primitive.name not in _CALLBACKS]
-    return jaxpr.replace(eqns=eqns, effects=kept(jaxpr.effects))
 
 
 # --- the two primitives -------------------------------------------------------------

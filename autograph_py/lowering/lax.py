@@ -112,8 +112,8 @@ def range_while(start, stop, step, body, init, test=None, checkpoints=None) -> l
         return lax.while_loop(cond_fun, body_fun, [start] + list(init))[1:]
 
     def funs(test, body):
-        run_body, body_consts = adjoint.opened(body)
-        run_test, test_consts = adjoint.opened(test) if test is not None else (None, [])
+        run_body, body_consts = tracing.opened(body)
+        run_test, test_consts = tracing.opened(test) if test is not None else (None, [])
         nb, nt = len(body_consts), len(test_consts)
 
         def cond_k(k, c):
@@ -131,7 +131,7 @@ def range_while(start, stop, step, body, init, test=None, checkpoints=None) -> l
 
     bounds = [stop] if isinstance(step, int) else [stop, step]
     cond_k, body_k, consts = funs(test, body)
-    quiet = funs(test and adjoint.without_callbacks(test), adjoint.without_callbacks(body))[:2]
+    quiet = funs(test and tracing.without_callbacks(test), tracing.without_callbacks(body))[:2]
     return adjoint.while_loop(cond_k, body_k, consts + bounds, [start] + list(init),
                               checkpoints, quiet)[1:]
 
@@ -141,8 +141,8 @@ def _plain(test, body, init) -> bool:
     effects other than prints and run-time checks (the recomputed steps of the reverse
     sweep leave those out), or it runs under `shard_map`, or nothing differentiable is
     carried."""
-    if adjoint.without_callbacks(body).effects or (
-            test is not None and adjoint.without_callbacks(test).effects):
+    if tracing.without_callbacks(body).effects or (
+            test is not None and tracing.without_callbacks(test).effects):
         return True
     avals = [jax.typeof(x) for x in init]
     if any(getattr(a, "vma", None) for a in avals):

@@ -5,7 +5,7 @@ import jax
 import jax.numpy as jnp
 
 from autograph_py import errors
-from autograph_py.runtime.dispatch import is_traced
+from autograph_py.runtime.dispatch import CONCRETIZATION_ERRORS, is_traced, raised_by_jax
 
 
 class _TracedIterable:
@@ -171,3 +171,28 @@ def _as_array(x):
     if isinstance(x, range):  # integers even when empty (jnp.asarray(range(0)) is float32)
         return jnp.arange(x.start, x.stop, x.step, dtype=jnp.int32)
     return jnp.asarray(x)
+
+
+def generated(gen, at):
+    """The generator's items; where its own code needs a traced value as a Python one
+    (`while x <= b: yield x` with a traced x), a clear error at its line, not JAX's."""
+    try:
+        yield from gen
+    except (*CONCRETIZATION_ERRORS, jax.errors.TracerBoolConversionError) as e:
+        if not raised_by_jax(e):
+            raise
+        tb, line = e.__traceback__, None
+        while tb is not None:
+            if tb.tb_frame.f_code is gen.gi_code:
+                line = f"{gen.gi_code.co_filename}:{tb.tb_lineno}"
+            tb = tb.tb_next
+        raise errors.ConcreteValueError(errors.message(
+            f"the generator {gen.__name__}() needs a traced value as a Python value "
+            f"({type(e).__name__})",
+            details=("A generator is not converted: it runs as Python while the loop over "
+                     "it is traced, so its own tests and loops must not depend on traced "
+                     "values.",) + ((f"at {line} (the generator)",) if line else ()),
+            at=at,
+            fix="Make the items an array of a size known when tracing (jnp.arange, "
+                "jnp.linspace, a mask over a fixed-size range), or write the loop over "
+                "them in the function itself.")) from None

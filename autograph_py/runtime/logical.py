@@ -114,8 +114,54 @@ def is_not(x, y):
     return jnp.logical_not(same) if is_traced(same) else not same
 
 
+def eq(x, y):
+    """`x == y`. Two lists (or two tuples) with traced items compare as Python compares
+    them, item by item, to a traced bool; anything else is `==` itself."""
+    if _sequences(x, y):
+        return _sequence_eq(x, y)
+    return x == y
+
+
+def not_eq(x, y):
+    """`x != y`, the negation of `eq` for lists and tuples with traced items."""
+    if _sequences(x, y):
+        same = _sequence_eq(x, y)
+        return jnp.logical_not(same) if is_traced(same) else not same
+    return x != y
+
+
+def _sequences(x, y) -> bool:
+    return ((isinstance(x, list) and isinstance(y, list)) or
+            (isinstance(x, tuple) and isinstance(y, tuple))) and (
+        any(map(is_traced, x)) or any(map(is_traced, y)) or
+        any(_sequences(a, b) for a, b in zip(x, y)))
+
+
+def _sequence_eq(x, y):
+    """Python's list equality: lengths, then each pair of items (`is`, else `==`, as a
+    truth value) up to the first that differs; traced items join with `and`."""
+    if len(x) != len(y):
+        return False
+    result = True
+    for a, b in zip(x, y):
+        if a is b:
+            continue
+        same = _sequence_eq(a, b) if _sequences(a, b) else a == b
+        if is_traced(same):
+            if same.size != 1:   # as eager: bool() of a comparison of arrays
+                raise ValueError("The truth value of an array with more than one element is "
+                                 "ambiguous: two lists whose items are arrays compare with "
+                                 "bool(a == b) for each pair; compare the arrays with "
+                                 "jnp.array_equal")
+            same = same.reshape(())
+            result = same if result is True else jnp.logical_and(result, same)
+        elif not same:
+            return False
+    return result
+
+
 _COMPARE = {"Lt": operator.lt, "LtE": operator.le, "Gt": operator.gt, "GtE": operator.ge,
-            "Eq": operator.eq, "NotEq": operator.ne, "Is": is_,
+            "Eq": eq, "NotEq": not_eq, "Is": is_,
             "IsNot": is_not, "In": items.in_, "NotIn": items.not_in}
 
 

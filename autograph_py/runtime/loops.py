@@ -12,6 +12,7 @@ loop continues from the state it has reached as a `lax.while_loop` (or, for a
 from __future__ import annotations
 
 import dataclasses
+import types
 
 import jax
 import jax.numpy as jnp
@@ -20,11 +21,12 @@ from autograph_py import errors
 from autograph_py.lowering import lax as lowered, plans, tracing
 from autograph_py.runtime import identity, loop_state, settle, state as st
 from autograph_py.runtime import mutations, paths, trace_log
-from autograph_py.runtime.block import Block
+from autograph_py.runtime.block import Block, loop_options
 from autograph_py.runtime.conditionals import _lax_if, as_predicate
 from autograph_py.runtime.dispatch import (CONCRETIZATION_ERRORS, in_trace, is_traced,
                                            raised_by_jax)
-from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedReversed, TracedZip
+from autograph_py.runtime.iterables import (TracedEnumerate, TracedRange, TracedReversed,
+                                           TracedZip, generated)
 from autograph_py.runtime.undefined import (checked_at_run_time, conditional_region,
                                            in_conditional_region)
 
@@ -65,34 +67,6 @@ def while_stmt(test, body, get_state, set_state, names, opts=None, nouts=None):
             return
         body()
         count += 1
-
-
-_OPTIONS = {"maximum_iterations": 0, "unroll": 1, "checkpoints": 2}   # the least value each takes
-_TF_ONLY = ("parallel_iterations", "swap_memory", "shape_invariants")   # TF's; nothing in JAX
-
-
-def loop_options(opts, depth=3):
-    """The loop's `set_loop_options(...)`, checked: each a Python int (not traced), at
-    least its least value (`unroll` may also be a bool, as lax.scan takes it); an unknown
-    name is an error, TensorFlow's own options are accepted and do nothing."""
-    opts = {k: v for k, v in (opts or {}).items() if k not in _TF_ONLY}
-    for name, value in opts.items():
-        problem = None
-        if name == "unroll" and isinstance(value, bool):
-            continue
-        if name not in _OPTIONS:
-            problem = f"set_loop_options has no option {name!r}"
-        elif is_traced(value):
-            problem = f"set_loop_options({name}=...) is traced"
-        elif not isinstance(value, int) or isinstance(value, bool) or value < _OPTIONS[name]:
-            problem = f"set_loop_options({name}={value!r}) is not an int >= {_OPTIONS[name]}"
-        if problem:
-            raise errors.ConcreteValueError(errors.message(
-                problem, at=errors.where(depth),
-                fix=f"The options are {', '.join(sorted(_OPTIONS))}, each a Python int known "
-                    "when the function is traced (a constant, or computed from static "
-                    "arguments and shapes)."))
-    return opts
 
 
 def _probe(test):
@@ -160,6 +134,8 @@ def _scan_or_unroll(iterable, scanned, extra_test, body, block: Block):
 def _py_for(iterable, extra_test, body, block: Block, record=True):
     if record:
         trace_log.record("for", "python", "iterates over a Python value", at=block.at)
+    if isinstance(iterable, types.GeneratorType):
+        iterable = generated(iterable, block.at)
     if extra_test is None:
         for item in iterable:
             body(item)

@@ -6,6 +6,8 @@
     a < b <= c      ==>   ag__.compare_chain(a, ('Lt', 'LtE'), (lambda: b, lambda: c))
     x in (a, b)     ==>   ag__.in_(x, (a, b))        (`not in`: ag__.not_in)
     x is False      ==>   ag__.is_(x, False)         (only with a bool constant)
+    xs == ys        ==>   ag__.eq(xs, ys)            (`!=`: ag__.not_eq; not with a
+                                                      constant operand: n % 2 == 0 stays)
 """
 from __future__ import annotations
 
@@ -34,6 +36,14 @@ def _in(left, right):
     ag__.in_(left, right)  # noqa: F821
 
 
+def _eq(left, right):
+    ag__.eq(left, right)  # noqa: F821
+
+
+def _not_eq(left, right):
+    ag__.not_eq(left, right)  # noqa: F821
+
+
 def _not_in(left, right):
     ag__.not_in(left, right)  # noqa: F821
 
@@ -46,7 +56,15 @@ def _is_not(left, right):
     ag__.is_not(left, right)  # noqa: F821
 
 
-_TEMPLATES = {gast.In: _in, gast.NotIn: _not_in, gast.Is: _is, gast.IsNot: _is_not}
+_TEMPLATES = {gast.In: _in, gast.NotIn: _not_in, gast.Is: _is, gast.IsNot: _is_not,
+              gast.Eq: _eq, gast.NotEq: _not_eq}
+
+
+def _sequence_equality(node) -> bool:
+    """`a == b` / `a != b` with no constant operand: two lists or tuples with traced items
+    compare item by item (ag__.eq); against a constant it is `==` itself."""
+    return isinstance(node.ops[0], (gast.Eq, gast.NotEq)) and not any(
+        isinstance(v, gast.Constant) for v in (node.left, node.comparators[0]))
 
 
 def _bool_identity(node) -> bool:
@@ -87,7 +105,8 @@ class _Logical(visitors.Transformer):
     def visit_Compare(self, node):
         self.generic_visit(node)
         if len(node.ops) < 2:
-            if _bool_identity(node) or isinstance(node.ops[0], (gast.In, gast.NotIn)):
+            if _bool_identity(node) or _sequence_equality(node) or \
+                    isinstance(node.ops[0], (gast.In, gast.NotIn)):
                 template = _TEMPLATES[type(node.ops[0])]
                 new = templates.replace_expr(template, left=node.left, right=node.comparators[0])
                 return templates.located(new, node)
