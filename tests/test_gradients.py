@@ -296,3 +296,32 @@ def test_export_with_its_vjp_and_linearize_checkpoint_scan_around_the_loop():
     _close(jax.grad(lambda x: lax.scan(lambda c, _: (cf(c, jnp.int32(2)), None), x, None,
                                        length=3)[0])(0.3),
            jax.grad(lambda x: f(f(f(x, 2), 2), 2))(0.3))
+
+
+def test_a_loop_carrying_no_float_that_prints_or_checks_reads_a_differentiated_value():
+    # Fuzz (seeds 9200, 9300, 9600, 9700): the loop's int carry needs no derivative, but
+    # its print/check made it effectful and JAX tried to transpose it.
+    def checked(x):
+        w = 0
+        while w < 1 and x > 0.0:
+            w += 1
+            assert jnp.isfinite(x), "cannot fail"
+        return x * 1.0
+
+    def printed(x, n):
+        for _ in range(n):
+            print("p", x)
+        return x * 2.0
+
+    def maybe_unbound(a, n):
+        w = 0
+        while w < n:
+            w += 1
+            for _ in a:
+                v = 1
+            k = v   # noqa: F841 -- read under a run-time "may be unbound" check
+        return jnp.sum(a)
+    _close(jax.grad(ag.function(checked))(1.0), jax.grad(checked)(1.0))
+    _close(jax.jit(jax.grad(lambda x: ag.function(printed)(x, jnp.int32(3))))(0.7), 2.0)
+    _close(jax.grad(ag.function(maybe_unbound))(jnp.zeros(3), jnp.int32(2)),
+           jax.grad(maybe_unbound)(jnp.zeros(3), 2))

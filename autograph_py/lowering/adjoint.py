@@ -79,7 +79,11 @@ def while_loop(cond_fun, body_fun, consts, init, slots=None, quiet=None):
     quiet_cond, quiet_body = quiet or (cond_fun, body_fun)
     lin_carry = [k for k, x in enumerate(init) if _inexact(x)]
     lin_consts = [k for k, x in enumerate(consts) if _inexact(x)]
-    if not lin_carry:   # nothing differentiable flows through the loop
+    if not lin_carry:
+        # No float is carried: no derivative flows through the loop. The traced values it
+        # reads are cut from differentiation, or JAX would put the loop on the linear
+        # side of a gradient (a print in it makes it effectful) and fail to transpose it.
+        consts = [lax.stop_gradient(c) if _inexact(c) else c for c in consts]
         return lax.while_loop(lambda c: cond_fun(consts, c), lambda c: body_fun(consts, c), init)
     loop = _Loop(quiet_body, len(consts), len(init), lin_consts, lin_carry, slots or SLOTS)
 

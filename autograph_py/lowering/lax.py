@@ -137,17 +137,18 @@ def range_while(start, stop, step, body, init, test=None, checkpoints=None) -> l
 
 
 def _plain(test, body, init) -> bool:
-    """Whether a traced-trip loop stays a plain `lax.while_loop`: its test or body has
-    effects other than prints and run-time checks (the recomputed steps of the reverse
-    sweep leave those out), or it runs under `shard_map`, or nothing differentiable is
-    carried."""
+    """Whether a traced-trip loop stays a plain `lax.while_loop`: it carries a float and
+    its test or body has effects other than prints and run-time checks (the recomputed
+    steps of the reverse sweep leave those out), or it runs under `shard_map`. (A loop
+    that carries no float is adjoint.while_loop's too: it reads its traced values
+    through stop_gradient, so that JAX never needs to transpose it.)"""
+    avals = [jax.typeof(x) for x in init]
+    if not any(jax.numpy.issubdtype(a.dtype, jax.numpy.inexact) for a in avals):
+        return False
     if tracing.without_callbacks(body).effects or (
             test is not None and tracing.without_callbacks(test).effects):
         return True
-    avals = [jax.typeof(x) for x in init]
-    if any(getattr(a, "vma", None) for a in avals):
-        return True
-    return not any(jax.numpy.issubdtype(a.dtype, jax.numpy.inexact) for a in avals)
+    return any(getattr(a, "vma", None) for a in avals)
 
 
 def scan(body, init, xs, n_carry: int, unroll=1):
