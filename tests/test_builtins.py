@@ -927,3 +927,27 @@ def test_a_generator_that_tests_a_traced_value_is_a_clear_error_at_its_line():
     with pytest.raises(ag.errors.ConcreteValueError, match=r"generator points\(\)") as e:
         ag.function(integrate)(jnp.float32(0.0), jnp.float32(1.0))
     assert "test_builtins.py" in str(e.value)
+
+
+def test_sorted_orders_tuples_lexicographically_and_stably_as_python():
+    # sorted() of (value, index) pairs stacked them as rows and argsorted each row: a
+    # silently wrong list (public corpus: spearman's assign_ranks).
+    import random
+
+    def orders(xs, ys):
+        return (sorted(zip(xs, ys)), sorted(zip(xs, ys), reverse=True),
+                sorted(zip(xs, ys), key=lambda p: p[1]),
+                sorted(zip(xs, ys), key=lambda p: p[1], reverse=True),
+                sorted(xs, reverse=True), sorted((v, i) for i, v in enumerate(xs)))
+
+    def plain(t):
+        return [tuple(int(x) for x in v) if isinstance(v, tuple) else int(v) for v in t]
+    f = ag.function(orders)
+    rng = random.Random(3)
+    for _ in range(10):
+        xs = [rng.randint(0, 3) for _ in range(5)]
+        ys = [rng.randint(0, 3) for _ in range(5)]
+        for got, want in zip(f(jnp.array(xs), jnp.array(ys)), orders(xs, ys)):
+            assert plain(got) == plain(want), (xs, ys)
+    with pytest.raises(ag.errors.TracedShapeError, match="hold"):
+        ag.function(lambda a: sorted([(a, 1), (a * 2, 2)]))(jnp.ones(3))

@@ -256,21 +256,45 @@ def round_(number, ndigits=None):
 
 
 def sorted_(iterable, /, *, key=None, reverse=False):
-    """`sorted(xs)`: a list of the items in order (a stable sort, as Python's)."""
+    """`sorted(xs)`: a list of the items in order (a stable sort, as Python's). Items
+    that are tuples (or other pytrees) of scalars order lexicographically, as Python
+    orders tuples, and come back as tuples; a key may return a tuple too."""
     if is_traced(iterable):
         if iterable.ndim != 1:
             raise (TypeError if iterable.ndim == 0 else ValueError)(
                 f"`sorted()` of a traced array of shape {tuple(iterable.shape)}: only a 1-d "
                 "array's items can be ordered; use jnp.sort")
-        items = iterable
+        columns, treedef = [iterable], jax.tree_util.tree_structure(0)
     else:
         values = list(iterable)
         if not holds_jax_array(values):
             return builtins.sorted(values, key=key, reverse=reverse)
-        items = jnp.stack([jnp.asarray(v) for v in values])
-    keys = items if key is None else jax.vmap(key)(items)
-    order = jnp.argsort(keys, stable=True, descending=reverse)
-    return list(items[order])
+        treedef = jax.tree_util.tree_structure(values[0])
+        if any(jax.tree_util.tree_structure(v) != treedef for v in values):
+            raise errors.TracedShapeError(errors.message(
+                "`sorted()` of items of different structures, some traced", at=errors.where(),
+                fix="Sort an array of keys (jnp.argsort) and pick the items with it."))
+        columns = [jnp.stack([jnp.asarray(leaf) for leaf in leaves])
+                   for leaves in zip(*(jax.tree_util.tree_leaves(v) for v in values))]
+    keys = columns if key is None else jax.tree_util.tree_leaves(
+        jax.vmap(lambda *leaves: key(treedef.unflatten(leaves)))(*columns))
+    if any(k.ndim != 1 for k in keys):
+        raise errors.TracedShapeError(errors.message(
+            "`sorted()` of items that are (or hold) arrays, not numbers: Python compares "
+            "them with bool(a < b), which an array of several elements does not have",
+            at=errors.where(), fix="Sort by a number per item: key=..., or jnp.argsort."))
+    order = _lexicographic_order(keys, reverse)
+    picked = [c[order] for c in columns]
+    return [treedef.unflatten([c[r] for c in picked]) for r in range(picked[0].shape[0])]
+
+
+def _lexicographic_order(keys, reverse):
+    """The stable order of rows by keys[0], then keys[1], ...; with `reverse`, descending
+    but still stable (equal rows keep their order, as in Python)."""
+    if not reverse:
+        return jnp.lexsort(keys[::-1])
+    n = keys[0].shape[0]
+    return (n - 1) - jnp.lexsort([k[::-1] for k in keys[::-1]])[::-1]
 
 
 OVERRIDES = {builtins.int: int_, builtins.float: float_, builtins.bool: bool_,

@@ -7,6 +7,7 @@ the converted program must agree (or refuse with an autograph_py error).
     sum(k for k in range(n % 5) if k % 2 == 0)        any(e > x for e in xs)
     [x, x * 0.5, 2.0][k % 3]   (a Python list at a traced index; items of one dtype)   xs[k % 2:k % 2 + 2]
     k in (1, 2)   (k, 2, 3).count(2)   divmod(k, 3)[0]   pow(int(k) % 5, 2, 7)
+    sorted(zip(xs, ys))[0][1]   [x, y] == [y, x]   list(xs) != sorted(xs)
 """
 from __future__ import annotations
 
@@ -19,6 +20,9 @@ BUILTIN_OPS = {
           ("max((e for e in {0} if e > {1}), default=0.0)", "fa f", 1),
           ("[{0}, {0} * 0.5, 2.0][{1} % 3]", "f i", 1), ("{0}[{1} % L]", "fa i", 1),
           ("sum({0}[{1} % 2:{1} % 2 + 2])", "fa i", 1), ("sorted({0})[0]", "fa", 0.5),
+          ("sorted({0}, reverse=True)[1]", "fa", 0.5),
+          ("sorted(zip({0}, {1}))[0][1]", "fa fa", 0.5),   # tuples order lexicographically
+          ("sorted(zip({0}, {1}), key=lambda p: p[1], reverse=True)[0][0]", "fa fa", 0.5),
           ("float({0} in ({1}, 1.0))", "f f", 0.5)],
     "i": [("int(jnp.clip({0}, -50.0, 50.0))", "f", 2), ("min({0}, {1})", "i i", 1),
           ("max({0}, 3)", "i", 1), ("divmod({0}, 3)[0]", "i", 1), ("pow(int({0}) % 5, 2, 7)", "i", 0.5),
@@ -27,5 +31,7 @@ BUILTIN_OPS = {
           ("({0}, 2, 3).count(2)", "i", 0.5)],
     "b": [("any(e > {1} for e in {0})", "fa f", 1), ("all(e < {1} for e in {0})", "fa f", 1),
           ("({0} in (1, 2))", "i", 1), ("({0} not in [{1}, 0.5])", "f f", 1),
-          ("bool({0} % 2)", "i", 1), ("any([{0}, {1}])", "b b", 0.5)],
+          ("bool({0} % 2)", "i", 1), ("any([{0}, {1}])", "b b", 0.5),
+          ("([{0}, {1}] == [{1}, {0}])", "f f", 0.5),   # lists compare item by item
+          ("(list({0}) != sorted({0}))", "fa", 0.5), ("(({0}, 1) == ({1}, 1))", "i i", 0.5)],
 }
