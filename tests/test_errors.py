@@ -1271,3 +1271,13 @@ def test_loop_options_are_python_ints_known_when_tracing():
             x = x + i
         return x
     assert float(ag.function(tensorflow_style)(1.0, jnp.int32(3))) == 4.0
+
+
+def test_a_python_list_indexed_by_a_traced_array_of_several_ints_is_a_clear_error():
+    def f(k):
+        xs = [1, 2, 3]
+        return xs[k]
+    with pytest.raises(ag.errors.TracedShapeError, match=r"shape \(2,\)") as e:
+        ag.function(f)(jnp.array([0, 1]))
+    assert isinstance(e.value, TypeError) and "jnp.asarray" in str(e.value)
+    assert int(ag.function(f)(jnp.int32(2))) == 3

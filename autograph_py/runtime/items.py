@@ -208,11 +208,15 @@ def _list_index(seq, k, what: str):
             at=errors.where(),
             fix="Make it an array (jnp.asarray) to index it with traced values."))
     if not jnp.issubdtype(k.dtype, jnp.integer) and k.dtype != jnp.bool_:
-        raise TypeError(f"{type(seq).__name__} indices must be integers or slices, not a traced "
-                        f"{k.dtype}")
+        raise errors.TracedShapeError(errors.message(   # a TypeError, as Python's
+            f"{type(seq).__name__} indices must be integers or slices, not a traced {k.dtype}",
+            at=errors.where(), fix="Index with an int: int(i), or i.astype(jnp.int32)."))
     if k.size != 1:
-        raise TypeError(f"{type(seq).__name__} indices must be integers, not a traced array of "
-                        f"shape {tuple(k.shape)}")
+        raise errors.TracedShapeError(errors.message(
+            f"{type(seq).__name__} indices must be integers, not a traced array of shape "
+            f"{tuple(k.shape)}", at=errors.where(),
+            fix=f"Make the {type(seq).__name__} an array (jnp.asarray) to gather several items "
+                "at once, or index it with one int at a time."))
     k = k.reshape(()).astype(jnp.int32) if k.dtype == jnp.bool_ else k.reshape(())
     n = len(seq)
     failures.stage(IndexError(f"{type(seq).__name__} {what} out of range"),
