@@ -4574,7 +4574,10 @@ def euler_totient(n: int) -> int:
 
 
 # origin: keon/algorithms/algorithms/math/extended_gcd.py (extended_gcd_keon, renamed from extended_gcd)
-@public((8, 12), (7, 5), category='number theory')
+@public((8, 12), (7, 5), category='number theory',
+        note='float32: true division; eager and jit round 8 - (8/12)*12 differently (XLA fuses '
+             'a multiply-add), so `r != 0` ends the loop at another step; a hand-written '
+             'lax.while_loop under jit gives the converted result')
 def extended_gcd_keon(num1: int, num2: int) -> tuple[int, int, int]:
     old_s, s = 1, 0
     old_t, t = 0, 1
