@@ -217,6 +217,11 @@ class TracedRecursionError(AutographError, RecursionError):
     """Recursion whose stopping condition is traced never ends at trace time."""
 
 
+class DifferentiationError(AutographError, TypeError):
+    """`jax.grad` (or `jvp`) of a converted loop whose body JAX cannot differentiate (a
+    host callback, a primitive with no derivative rule): at the loop's line."""
+
+
 class StagedRaiseError(AutographError):
     """A raise under a traced condition that a `try` around it would catch."""
 

@@ -325,3 +325,20 @@ def test_a_loop_carrying_no_float_that_prints_or_checks_reads_a_differentiated_v
     _close(jax.jit(jax.grad(lambda x: ag.function(printed)(x, jnp.int32(3))))(0.7), 2.0)
     _close(jax.grad(ag.function(maybe_unbound))(jnp.zeros(3), jnp.int32(2)),
            jax.grad(maybe_unbound)(jnp.zeros(3), 2))
+
+
+def test_a_body_jax_cannot_differentiate_is_an_error_at_the_loop_line():
+    import inspect
+
+    def f(x, n):
+        for _ in range(n):
+            x = x + jax.pure_callback(lambda v: np.sin(v).astype(np.float32),
+                                      jax.ShapeDtypeStruct((), jnp.float32), x)
+        return x
+    loop_line = inspect.getsourcelines(f)[1] + 1
+    _close(ag.function(f)(1.0, jnp.int32(3)), f(1.0, 3))   # the primal still runs
+    for mode in (jax.grad, jax.jacfwd):
+        with pytest.raises(ag.errors.DifferentiationError, match="cannot be differentiated") as e:
+            mode(ag.function(f))(1.0, jnp.int32(3))
+        assert f"test_gradients.py:{loop_line}" in str(e.value)
+        assert "stop_gradient" in str(e.value)

@@ -35,6 +35,7 @@ from jax.extend.core import Primitive
 from jax.interpreters import ad, batching, mlir
 import numpy as np
 
+from autograph_py import errors
 from autograph_py.lowering.tracing import opened, without_callbacks
 
 SLOTS = 32          # states kept per level (set_loop_options(checkpoints=K))
@@ -56,8 +57,9 @@ def _inexact(x) -> bool:
 class _Loop:
     """What the primitives need of one loop (a static parameter: hashed by identity)."""
 
-    def __init__(self, step, n_consts, n_carry, lin_consts, lin_carry, slots):
+    def __init__(self, step, n_consts, n_carry, lin_consts, lin_carry, slots, at=None):
         self.step = step            # step(consts, carry) -> carry, both lists
+        self.at = at                # the user's file:line of the loop
         self.n_consts, self.n_carry = n_consts, n_carry
         self.lin_consts, self.lin_carry = tuple(lin_consts), tuple(lin_carry)
         self.slots = slots
@@ -66,7 +68,7 @@ class _Loop:
         return f"loop(slots={self.slots})"
 
 
-def while_loop(cond_fun, body_fun, consts, init, slots=None, quiet=None):
+def while_loop(cond_fun, body_fun, consts, init, slots=None, quiet=None, at=None):
     """`lax.while_loop` of `cond_fun(consts, carry)` and `body_fun(consts, carry)`
     (carry a list) that `jax.grad` goes through. `consts`: the traced values both
     read, explicit here so that their cotangents can be given.
@@ -85,7 +87,7 @@ def while_loop(cond_fun, body_fun, consts, init, slots=None, quiet=None):
         # side of a gradient (a print in it makes it effectful) and fail to transpose it.
         consts = [lax.stop_gradient(c) if _inexact(c) else c for c in consts]
         return lax.while_loop(lambda c: cond_fun(consts, c), lambda c: body_fun(consts, c), init)
-    loop = _Loop(quiet_body, len(consts), len(init), lin_consts, lin_carry, slots or SLOTS)
+    loop = _Loop(quiet_body, len(consts), len(init), lin_consts, lin_carry, slots or SLOTS, at)
 
     @jax.custom_jvp
     def run(consts, init):
@@ -110,7 +112,7 @@ def while_loop(cond_fun, body_fun, consts, init, slots=None, quiet=None):
     return run(consts, init)
 
 
-def while_loop_of(test, body, init, slots=None):
+def while_loop_of(test, body, init, slots=None, at=None):
     """`while_loop` of a closed test jaxpr `(carry...) -> bool` and body jaxpr."""
     def funs(test, body):
         run_test, test_consts = opened(test)
@@ -120,7 +122,7 @@ def while_loop_of(test, body, init, slots=None):
                 (lambda k, c: list(run_body(k[nt:], *c))), test_consts + body_consts)
     cond_fun, body_fun, consts = funs(test, body)
     quiet = funs(without_callbacks(test), without_callbacks(body))[:2]
-    return while_loop(cond_fun, body_fun, consts, init, slots, quiet)
+    return while_loop(cond_fun, body_fun, consts, init, slots, quiet, at)
 
 
 _local = threading.local()
@@ -128,6 +130,22 @@ _local = threading.local()
 
 def _is_quiet() -> bool:
     return getattr(_local, "quiet", 0) > 0
+
+
+@contextlib.contextmanager
+def _differentiating(loop):
+    """JAX's failure to differentiate the body, as an error at the loop's line."""
+    try:
+        yield
+    except errors.AutographError:
+        raise
+    except Exception as e:  # noqa: BLE001 -- any failure of JAX's jvp/vjp of the body
+        first = (str(e).strip().splitlines() or [type(e).__name__])[0]
+        raise errors.DifferentiationError(errors.message(
+            "the body of this loop cannot be differentiated",
+            details=(f"JAX: {type(e).__name__}: {first}",), at=loop.at,
+            fix="Wrap what has no derivative (a host callback, an integer cast of a float) "
+                "in jax.lax.stop_gradient, or compute it outside the loop.")) from e
 
 
 @contextlib.contextmanager
@@ -187,7 +205,7 @@ def _tangent(*args, loop, batch_ndim):
 
         def f(lc, lx):
             return step(i, _with(consts, loop.lin_consts, lc), _with(carry, loop.lin_carry, lx))
-        with _quietly():
+        with _quietly(), _differentiating(loop):
             out, d_out = jax.jvp(f, ([consts[k] for k in loop.lin_consts],
                                      [carry[k] for k in loop.lin_carry]), (d_consts, d_carry))
         return out, [d_out[k] for k in loop.lin_carry]
@@ -257,7 +275,7 @@ class _Sweep:
             out = self.step(i, _with(self.consts, loop.lin_consts, lc),
                             _with(carry, loop.lin_carry, lx))
             return [out[k] for k in loop.lin_carry]
-        with _quietly():
+        with _quietly(), _differentiating(loop):
             _, pull = jax.vjp(f, self.lin_consts, [carry[k] for k in loop.lin_carry])
             g_consts, g_carry = pull(ct_carry)
         return g_carry, [a + g for a, g in zip(ct_consts, g_consts)]

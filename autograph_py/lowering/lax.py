@@ -76,22 +76,22 @@ def cond(pred, plan: plans.BranchPlan, closed, may_select=False) -> tuple[list, 
     return lax.cond(pred, on_true, on_false), "lax.cond"
 
 
-def while_loop(test, body, init, checkpoints=None) -> list:
+def while_loop(test, body, init, checkpoints=None, at=None) -> list:
     """`lax.while_loop` of a traced test and body, both `(carry...) -> ...` jaxprs,
     reverse-differentiable (lowering/adjoint.py) unless the body has effects."""
     if _plain(test, body, init):
         return lax.while_loop(lambda c: tracing.replay(test, *c)[0],
                               lambda c: tracing.replay(body, *c), init)
-    return adjoint.while_loop_of(test, body, init, checkpoints)
+    return adjoint.while_loop_of(test, body, init, checkpoints, at)
 
 
-def fori_loop(start, stop, body, init, checkpoints=None) -> list:
+def fori_loop(start, stop, body, init, checkpoints=None, at=None) -> list:
     """`lax.fori_loop` of a traced body `(i, carry...) -> carry`; with traced bounds it
     is a while_loop, made reverse-differentiable as `while_loop` is."""
-    return range_while(start, stop, 1, body, init, None, checkpoints)
+    return range_while(start, stop, 1, body, init, None, checkpoints, at)
 
 
-def range_while(start, stop, step, body, init, test=None, checkpoints=None) -> list:
+def range_while(start, stop, step, body, init, test=None, checkpoints=None, at=None) -> list:
     """A `for` over a traced range with any step, ended early where the traced `test`
     (`(carry...) -> bool`, a `break`) is false: a while_loop over (i, carry...)."""
     def more(i, stop, step):
@@ -133,7 +133,7 @@ def range_while(start, stop, step, body, init, test=None, checkpoints=None) -> l
     cond_k, body_k, consts = funs(test, body)
     quiet = funs(test and tracing.without_callbacks(test), tracing.without_callbacks(body))[:2]
     return adjoint.while_loop(cond_k, body_k, consts + bounds, [start] + list(init),
-                              checkpoints, quiet)[1:]
+                              checkpoints, quiet, at)[1:]
 
 
 def _plain(test, body, init) -> bool:

@@ -286,7 +286,7 @@ def _lax_while_once(test, body, block: Block):
 
     test_jaxpr, _ = tracing.trace(traced_test, plan.dynamic_avals())
     final = lowered.while_loop(test_jaxpr, closed, settle.initial_carry(plan, init_vars),
-                               block.opts.get("checkpoints"))
+                               block.opts.get("checkpoints"), at)
     set_state(identity.keep_identity(settle.rebuild(plan, names, final), [outs],
                                      mutations.visible_here(), entry=init_vars))
 
@@ -325,7 +325,7 @@ def _lax_range_once(r: TracedRange, extra_test, body, block: Block):
     init = settle.initial_carry(plan, init_vars)
     if extra_test is None and isinstance(r.step, int) and r.step == 1:
         trace_log.record("for", "lax.fori_loop", "range bound is traced", at=at)
-        final = lowered.fori_loop(start, stop, closed, init, block.opts.get("checkpoints"))
+        final = lowered.fori_loop(start, stop, closed, init, block.opts.get("checkpoints"), at)
     else:
         trace_log.record("for", "lax.while_loop", "range bound is traced and the loop may exit "
                          "early" if extra_test is not None else "range step is not 1", at=at)
@@ -336,7 +336,7 @@ def _lax_range_once(r: TracedRange, extra_test, body, block: Block):
                 return [as_predicate(extra_test(), "loop", at)], None
             test_jaxpr, _ = tracing.trace(traced_test, plan.dynamic_avals())
         final = lowered.range_while(start, stop, step, closed, init, test_jaxpr,
-                                    block.opts.get("checkpoints"))
+                                    block.opts.get("checkpoints"), at)
     set_state(identity.keep_identity(settle.rebuild(plan, names, final), [outs],
                                      mutations.visible_here(), entry=init_vars))
 
