@@ -903,6 +903,19 @@ def test_lists_with_traced_items_compare_item_by_item_as_python_does():
     for args in ((1, 2, 1), (1, 2, 3), (2, 2, 2)):
         got = g(*map(jnp.int32, args))
         assert [bool(v) for v in got] == list(same(*args))
+    # A subclass with its own __eq__ keeps it (helper-12's probe); a NamedTuple is a tuple.
+    class Vec(tuple):
+        def __eq__(self, other):
+            return "custom"
+        __hash__ = tuple.__hash__
+
+    def custom(x, y):
+        return 1.0 if (Vec((x,)) == Vec((y,))) == "custom" else 0.0
+    assert float(ag.function(custom)(jnp.float32(1.0), jnp.float32(2.0))) == 1.0
+    import collections
+    P = collections.namedtuple("P", "a b")
+    pair = ag.function(lambda x, y: P(x, 1) == P(y, 1))
+    assert bool(pair(jnp.int32(1), jnp.int32(1))) and not bool(pair(jnp.int32(1), jnp.int32(2)))
     # Python values keep Python's ==; a constant operand keeps plain ==.
     assert ag.convert(same)(1, 2, 1) == same(1, 2, 1)
     assert "ag__.eq" in ag.to_code(same) and "ag__.eq" not in ag.to_code(is_sorted).split(

@@ -131,15 +131,20 @@ def not_eq(x, y):
 
 
 def _sequences(x, y) -> bool:
-    return ((isinstance(x, list) and isinstance(y, list)) or
-            (isinstance(x, tuple) and isinstance(y, tuple))) and (
+    """Two lists or two tuples (a NamedTuple too) compared by list's or tuple's own `==`
+    (a subclass with its own __eq__ keeps it), one of them holding traced items."""
+    kinds = [k for k in (list, tuple) if isinstance(x, k) and isinstance(y, k)]
+    return bool(kinds) and type(x).__eq__ is kinds[0].__eq__ and \
+        type(y).__eq__ is kinds[0].__eq__ and (
         any(map(is_traced, x)) or any(map(is_traced, y)) or
         any(_sequences(a, b) for a, b in zip(x, y)))
 
 
 def _sequence_eq(x, y):
     """Python's list equality: lengths, then each pair of items (`is`, else `==`, as a
-    truth value) up to the first that differs; traced items join with `and`."""
+    truth value) up to the first that differs as Python values; a traced pair's result
+    joins the rest with `and`, so the pairs after it are compared too (a pair Python
+    would not reach may then raise where eager does not)."""
     if len(x) != len(y):
         return False
     result = True

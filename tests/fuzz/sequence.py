@@ -122,6 +122,9 @@ def _args(check, case, how, values):
 
 def run_sequence(check, run):
     case, f, ef = run.case, run.f, run.ef
+    if not case.get("calls"):   # a config without call sequences (default, small)
+        run.skipped.append("seq: no call sequence in this config")
+        return
     reused = {}
     for i, call in enumerate(case["calls"]):
         route, how = call["route"], call["how"]
