@@ -18,7 +18,10 @@ count when a loop keeps every iteration's state.
 """
 from __future__ import annotations
 
+import inspect
+import linecache
 import sys
+import textwrap
 
 import jax
 import jax.numpy as jnp
@@ -73,19 +76,23 @@ def fixed_point(x):                    # z = tanh(W z + x) to convergence
 
 def _bounded(fn, limit):
     """`fn` with its (first) while loop bounded: the same source with a loop option."""
-    import inspect
-    import textwrap
+    return _rewritten(fn, "bounded", f"        ag.set_loop_options(maximum_iterations={limit})\n")
+
+
+def _rewritten(fn, tag, into_loop, before_loop="", before_return=""):
+    """`fn` from its own source with lines put first in its (first) `while` body, before
+    that loop, and before its first `return`."""
     text = textwrap.dedent(inspect.getsource(fn))
     head, rest = text.split("    while ", 1)
-    cond, body = rest.split("\n", 1)
-    text = head + "    while " + cond + f"\n        ag.set_loop_options(maximum_iterations={limit})\n" + body
-    return _defined(text, fn, "bounded")
+    cond, body = rest.split(":\n", 1)
+    text = head + before_loop + "    while " + cond + ":\n" + into_loop + body
+    text = text.replace("    return ", before_return + "    return ", 1)
+    return _defined(text, fn, tag)
 
 
 def _defined(text, fn, tag):
     """The function `fn.__name__` that `text` defines, with its source findable (for
     conversion) through linecache, in `fn`'s globals."""
-    import linecache
     name = f"<{fn.__name__} {tag} {len(linecache.cache)}>"
     linecache.cache[name] = (len(text), None, text.splitlines(True), name)
     scope = dict(fn.__globals__)
@@ -152,14 +159,9 @@ def run(quick=False, unroll_cap=1000, rounds=9, sample_s=0.05, budget_s=20.0) ->
 def _count(fn, *args):
     """The trip count of `fn`'s while loop on `args`: its eager run, with the loop's
     test wrapped to count (the converted and eager runs take the same path)."""
-    import inspect
-    import textwrap
-    text = textwrap.dedent(inspect.getsource(fn))
-    head, rest = text.split("    while ", 1)
-    cond, body = rest.split(":\n", 1)
-    text = (head + "    __trips = 0\n    while " + cond + ":\n        __trips += 1\n" + body)
-    text = text.replace("    return ", "    return __trips\n    return ", 1)
-    return int(_defined(text, fn, "counted")(*args))
+    counted = _rewritten(fn, "counted", "        __trips += 1\n", before_loop="    __trips = 0\n",
+                         before_return="    return __trips\n")
+    return int(counted(*args))
 
 
 def text(res: dict) -> str:

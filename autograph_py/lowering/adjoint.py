@@ -112,8 +112,9 @@ def while_loop(cond_fun, body_fun, consts, init, slots=None, quiet=None, at=None
     return run(consts, init)
 
 
-def while_loop_of(test, body, init, slots=None, at=None):
-    """`while_loop` of a closed test jaxpr `(carry...) -> bool` and body jaxpr."""
+def while_loop_of(test, body, init, slots=None, at=None, quiet=None):
+    """`while_loop` of a closed test jaxpr `(carry...) -> bool` and body jaxpr; `quiet`:
+    the two without their callbacks (default: stripped here)."""
     def funs(test, body):
         run_test, test_consts = opened(test)
         run_body, body_consts = opened(body)
@@ -121,8 +122,8 @@ def while_loop_of(test, body, init, slots=None, at=None):
         return ((lambda k, c: run_test(k[:nt], *c)[0]),
                 (lambda k, c: list(run_body(k[nt:], *c))), test_consts + body_consts)
     cond_fun, body_fun, consts = funs(test, body)
-    quiet = funs(without_callbacks(test), without_callbacks(body))[:2]
-    return while_loop(cond_fun, body_fun, consts, init, slots, quiet, at)
+    quiet = quiet or (without_callbacks(test), without_callbacks(body))
+    return while_loop(cond_fun, body_fun, consts, init, slots, funs(*quiet)[:2], at)
 
 
 _local = threading.local()
@@ -338,7 +339,7 @@ def _residual_count(loop):
     return loop.n_consts + loop.n_carry + 1
 
 
-def _instantiated(tangents, primals):
+def _instantiated(tangents):
     return [ad.instantiate_zeros(t) if type(t) is ad.Zero else t for t in tangents]
 
 
@@ -347,10 +348,10 @@ def _tangent_jvp(primals, tangents, *, loop, batch_ndim):
     out = loop_tangent_p.bind(*primals, loop=loop, batch_ndim=batch_ndim)
     if all(type(t) is ad.Zero for t in tangents[:r]):
         # Linear in its tangent inputs: its own tangent is the same loop (keeps it transposable).
-        lin = _instantiated(tangents[r:], primals[r:])
+        lin = _instantiated(tangents[r:])
         return out, loop_tangent_p.bind(*primals[:r], *lin, loop=loop, batch_ndim=batch_ndim)
     _, d_out = jax.jvp(lambda *a: _tangent(*a, loop=loop, batch_ndim=batch_ndim),
-                       tuple(primals), tuple(_instantiated(tangents, primals)))
+                       tuple(primals), tuple(_instantiated(tangents)))
     return out, d_out
 
 
@@ -369,7 +370,7 @@ def _tangent_transpose(cts, *args, loop, batch_ndim):
 
 def _adjoint_jvp(primals, tangents, *, loop, batch_ndim):
     return jax.jvp(lambda *a: _adjoint(*a, loop=loop, batch_ndim=batch_ndim),
-                   tuple(primals), tuple(_instantiated(tangents, primals)))
+                   tuple(primals), tuple(_instantiated(tangents)))
 
 
 def _batched(prim):

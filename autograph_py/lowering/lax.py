@@ -79,10 +79,11 @@ def cond(pred, plan: plans.BranchPlan, closed, may_select=False) -> tuple[list, 
 def while_loop(test, body, init, checkpoints=None, at=None) -> list:
     """`lax.while_loop` of a traced test and body, both `(carry...) -> ...` jaxprs,
     reverse-differentiable (lowering/adjoint.py) unless the body has effects."""
-    if _plain(test, body, init):
+    quiet = _quiet(test, body, init)
+    if quiet is None:
         return lax.while_loop(lambda c: tracing.replay(test, *c)[0],
                               lambda c: tracing.replay(body, *c), init)
-    return adjoint.while_loop_of(test, body, init, checkpoints, at)
+    return adjoint.while_loop_of(test, body, init, checkpoints, at, quiet)
 
 
 def fori_loop(start, stop, body, init, checkpoints=None, at=None) -> list:
@@ -94,61 +95,54 @@ def fori_loop(start, stop, body, init, checkpoints=None, at=None) -> list:
 def range_while(start, stop, step, body, init, test=None, checkpoints=None, at=None) -> list:
     """A `for` over a traced range with any step, ended early where the traced `test`
     (`(carry...) -> bool`, a `break`) is false: a while_loop over (i, carry...)."""
-    def more(i, stop, step):
-        return i < stop if isinstance(step, int) and step > 0 else \
-            jax.numpy.where(step > 0, i < stop, i > stop)
-
-    if _plain(test, body, init):
-        def cond_fun(c):
-            i, carried = c[0], c[1:]
-            if test is None:
-                return more(i, stop, step)
-            return jax.numpy.logical_and(more(i, stop, step), tracing.replay(test, *carried)[0])
-
-        def body_fun(c):
-            i, carried = c[0], c[1:]
-            return [i + step] + tracing.replay(body, i, *carried)
-
-        return lax.while_loop(cond_fun, body_fun, [start] + list(init))[1:]
-
-    def funs(test, body):
+    def funs(test, body):   # (cond(k, c), body(k, c), k): k the traced values they read
         run_body, body_consts = tracing.opened(body)
         run_test, test_consts = tracing.opened(test) if test is not None else (None, [])
         nb, nt = len(body_consts), len(test_consts)
 
+        def step_of(k):
+            return step if isinstance(step, int) else k[-1]
+
         def cond_k(k, c):
             i, carried = c[0], c[1:]
-            t = more(i, k[nb + nt], step if isinstance(step, int) else k[-1])
+            s = step_of(k)
+            more = i < k[nb + nt] if isinstance(s, int) and s > 0 else \
+                jax.numpy.where(s > 0, i < k[nb + nt], i > k[nb + nt])
             if run_test is None:
-                return t
-            return jax.numpy.logical_and(t, run_test(k[nb:nb + nt], *carried)[0])
+                return more
+            return jax.numpy.logical_and(more, run_test(k[nb:nb + nt], *carried)[0])
 
         def body_k(k, c):
             i, carried = c[0], c[1:]
-            step_ = step if isinstance(step, int) else k[-1]
-            return [i + step_] + list(run_body(k[:nb], i, *carried))
-        return cond_k, body_k, body_consts + test_consts
+            return [i + step_of(k)] + list(run_body(k[:nb], i, *carried))
+        return cond_k, body_k, body_consts + test_consts + (
+            [stop] if isinstance(step, int) else [stop, step])
 
-    bounds = [stop] if isinstance(step, int) else [stop, step]
     cond_k, body_k, consts = funs(test, body)
-    quiet = funs(test and tracing.without_callbacks(test), tracing.without_callbacks(body))[:2]
-    return adjoint.while_loop(cond_k, body_k, consts + bounds, [start] + list(init),
-                              checkpoints, quiet, at)[1:]
+    init = [start] + list(init)
+    quiet = _quiet(test, body, init)
+    if quiet is None:
+        return lax.while_loop(lambda c: cond_k(consts, c), lambda c: body_k(consts, c),
+                              init)[1:]
+    return adjoint.while_loop(cond_k, body_k, consts, init, checkpoints,
+                              funs(*quiet)[:2], at)[1:]
 
 
-def _plain(test, body, init) -> bool:
-    """Whether a traced-trip loop stays a plain `lax.while_loop`: it carries a float and
-    its test or body has effects other than prints and run-time checks (the recomputed
-    steps of the reverse sweep leave those out), or it runs under `shard_map`. (A loop
-    that carries no float is adjoint.while_loop's too: it reads its traced values
-    through stop_gradient, so that JAX never needs to transpose it.)"""
+def _quiet(test, body, init):
+    """The test and body the reverse sweep recomputes (without prints and run-time
+    checks), or None where a traced-trip loop stays a plain `lax.while_loop`: it carries
+    a float and has effects other than those, or it runs under `shard_map`. A loop
+    that carries no float is adjoint.while_loop's too (it reads its traced values
+    through stop_gradient, so that JAX never needs to transpose it) and recomputes
+    nothing: its own test and body are returned."""
     avals = [jax.typeof(x) for x in init]
     if not any(jax.numpy.issubdtype(a.dtype, jax.numpy.inexact) for a in avals):
-        return False
-    if tracing.without_callbacks(body).effects or (
-            test is not None and tracing.without_callbacks(test).effects):
-        return True
-    return any(getattr(a, "vma", None) for a in avals)
+        return test, body
+    quiet = (test and tracing.without_callbacks(test), tracing.without_callbacks(body))
+    if quiet[1].effects or (test is not None and quiet[0].effects) or \
+            any(getattr(a, "vma", None) for a in avals):
+        return None
+    return quiet
 
 
 def scan(body, init, xs, n_carry: int, unroll=1):

@@ -131,13 +131,20 @@ def not_eq(x, y):
 
 
 def _sequences(x, y) -> bool:
+    """Two lists or two tuples compared item by item (`_same_kind`), traced items in them."""
+    return _same_kind(x, y) and (_holds_traced(x) or _holds_traced(y))
+
+
+def _same_kind(x, y) -> bool:
     """Two lists or two tuples (a NamedTuple too) compared by list's or tuple's own `==`
-    (a subclass with its own __eq__ keeps it), one of them holding traced items."""
+    (a subclass with its own __eq__ keeps it)."""
     kinds = [k for k in (list, tuple) if isinstance(x, k) and isinstance(y, k)]
     return bool(kinds) and type(x).__eq__ is kinds[0].__eq__ and \
-        type(y).__eq__ is kinds[0].__eq__ and (
-        any(map(is_traced, x)) or any(map(is_traced, y)) or
-        any(_sequences(a, b) for a, b in zip(x, y)))
+        type(y).__eq__ is kinds[0].__eq__
+
+
+def _holds_traced(xs) -> bool:
+    return any(is_traced(v) or isinstance(v, (list, tuple)) and _holds_traced(v) for v in xs)
 
 
 def _sequence_eq(x, y):
@@ -151,7 +158,7 @@ def _sequence_eq(x, y):
     for a, b in zip(x, y):
         if a is b:
             continue
-        same = _sequence_eq(a, b) if _sequences(a, b) else a == b
+        same = _sequence_eq(a, b) if _same_kind(a, b) else a == b
         if is_traced(same):
             if same.size != 1:   # as eager: bool() of a comparison of arrays
                 raise ValueError("The truth value of an array with more than one element is "
