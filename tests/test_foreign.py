@@ -35,7 +35,6 @@ KNOWN_REFUSED = {
     "mutate_list_in_traced_branch": "StateError: 'xs' has a different structure in the branches",
     "for_loop_returns_python_list_sum": "TracedListError: 'xs' grows in a loop with a traced "
                                         "trip count",
-    "recursion_on_traced_int": "TracedRecursionError: recursion on a traced argument",
     "global_side_effect_in_traced_loop": "TracedListError: a module-level list grows in a "
                                          "traced while (it counted traces, not iterations)",
     "dynamic_slice_bound": "TracedShapeError: x[:n] with a traced n has a length that "

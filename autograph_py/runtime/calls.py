@@ -67,11 +67,14 @@ def converted_call(f, args, kwargs=None):
     fn, bound = target
     converted = _convert(fn)
     if converted is None:
+        made = _CONVERTER[1](fn.__code__)
         trace_log.record("call", "called as is", f"{fn.__qualname__} " + (
-            "was made by converted code" if _CONVERTER[1](fn.__code__) else
-            "has no readable source"))
-        return _call_as_is(f, args, kwargs)
-    trace_log.record("call", "converted", f"{fn.__qualname__} is user code")
+            "was made by converted code" if made else "has no readable source"))
+        if not made:
+            return _call_as_is(f, args, kwargs)
+        converted = fn   # a function converted code defined: converted already
+    else:
+        trace_log.record("call", "converted", f"{fn.__qualname__} is user code")
     if bound is not None:
         if isinstance(bound, functools.partial):
             args, kwargs = (*bound.args, *args), {**bound.keywords, **kwargs}
@@ -135,12 +138,10 @@ def _qualname(f) -> str:
 
 
 def _call_converted(fn, converted, args, kwargs):
-    depth = _depth.__dict__
     key = fn.__code__
-    n = depth.get(key, 0)
-    if n and conditional_depth() and _any_traced(args, kwargs):
-        _bound_traced_recursion(fn, key, n)
-    depth[key] = n + 1
+    stack = _active.__dict__.setdefault(key, [])   # (conditional depth, traced levels) per call
+    levels = _traced_level(fn, key, stack, args, kwargs)
+    stack.append((conditional_depth(), levels))
     frame = (written_back.call_frame(fn, args, kwargs) if _hands_back(converted)
              else contextlib.nullcontext())   # the arrays it item-assigns go back
     try:
@@ -155,39 +156,53 @@ def _call_converted(fn, converted, args, kwargs):
     except RecursionError as e:
         # Unwound to the outermost call of the function that recursed: there is
         # stack again to explain why, if its arguments were traced.
-        if n or isinstance(e, errors.TracedRecursionError) or not _any_traced(args, kwargs):
+        if len(stack) > 1 or isinstance(e, errors.TracedRecursionError) or not _any_traced(
+                args, kwargs):
             raise
         raise _traced_recursion(fn, "recursed until Python's recursion limit") from None
     finally:
-        depth[key] = n
-        if not n:
+        stack.pop()
+        if not stack:
             _traced_calls.__dict__.pop(key, None)
 
 
-_depth = threading.local()
+_active = threading.local()        # code -> its calls now running
 _traced_calls = threading.local()   # code -> recursive calls under a traced condition
 
-# Recursion under a traced condition does not stop at trace time: it is unrolled to
-# _TRACED_DEPTH levels, where a RecursionError is staged (it fails when the program
-# runs, if the data needs more levels: gcd, binary search and the like need few); and
-# recursion that calls itself more than _TRACED_CALLS times that way (twice per level:
-# fib) is refused while it is traced. (Each level takes a few dozen Python frames of
-# tracing: 20 levels stay well inside Python's default recursion limit.)
+# Recursion under a traced condition does not stop at trace time: a traced `if` traces
+# both branches, a traced loop its body. Such a recursive call is one made under a
+# traced branch or loop that opened since the function's previous call (recursion
+# that only runs inside a traced `if` of its caller, bounded by Python values, is
+# not). It is unrolled to _TRACED_DEPTH such levels, where a RecursionError is staged
+# (it fails when the program runs, if the data needs more levels: gcd and the like
+# need few); recursion that makes more than _TRACED_CALLS such calls (twice per level:
+# fib, a binary search) is refused while it is traced: the program would grow as
+# 2**depth, and XLA compiles a thousand nested conds for minutes. (Each level takes a
+# few dozen Python frames of tracing: 20 levels stay inside Python's default limit.)
 _TRACED_DEPTH = 20
-_TRACED_CALLS = 1000
+_TRACED_CALLS = 100
 
 
-def _bound_traced_recursion(fn, key, n):
+def _traced_level(fn, key, stack, args, kwargs) -> int:
+    """The traced levels of this recursion, this call included; stages or refuses it
+    past the bounds above."""
+    if not stack:
+        return 0
+    depth, levels = stack[-1]
+    if conditional_depth() <= depth or not _any_traced(args, kwargs):
+        return levels
     calls = _traced_calls.__dict__
     calls[key] = calls.get(key, 0) + 1
     if calls[key] > _TRACED_CALLS:
         raise _traced_recursion(fn, f"called itself {_TRACED_CALLS} times under traced "
                                     "conditions")
-    if n >= _TRACED_DEPTH:
+    if levels >= _TRACED_DEPTH:
         exc = ag_raises.raise_stmt(RecursionError(
-            f"maximum recursion depth exceeded: {fn.__qualname__} recursed {n} levels under "
-            "traced conditions, the depth to which a compiled program unrolls such recursion"))
+            f"maximum recursion depth exceeded: {fn.__qualname__} recursed {levels} levels "
+            "under traced conditions, the depth to which a compiled program unrolls such "
+            "recursion"))
         raise exc   # raise_stmt staged it and ended this path, unless Python must raise it
+    return levels + 1
 
 
 def _traced_recursion(fn, what: str):

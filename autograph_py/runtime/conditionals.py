@@ -56,23 +56,30 @@ def if_exp(cond, if_true, if_false):
     """`if_true() if cond else if_false()`; a traced `cond` gives `lax.cond`."""
     if not is_traced(cond):
         return if_true() if cond else if_false()
-    result = [None]
+    # The result lives in a cell, not in a list: the branches' own writes to a list they
+    # can see would be an in-place change of an outside container to the watch
+    # (mutations.staged), traced again to carry it: twice per nested ternary, 2**depth
+    # for a recursive `1 if n <= 1 else n * f(n - 1)`.
+    result = None
 
     def get_state():
-        return (result[0],)
+        return (result,)
 
     def set_state(values):
-        result[0] = values[0]
+        nonlocal result
+        result = values[0]
 
     def body():
-        result[0] = if_true()
+        nonlocal result
+        result = if_true()
 
     def orelse():
-        result[0] = if_false()
+        nonlocal result
+        result = if_false()
 
     _lax_if(cond, body, orelse, Block(get_state, set_state, ("<conditional expression>",),
                                       "conditional expression", errors.where()))
-    return result[0]
+    return result
 
 
 def as_predicate(value, construct: str, at: str):

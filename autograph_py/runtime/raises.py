@@ -134,7 +134,9 @@ def stage_raised(exc: BaseException) -> bool:
     was traced (`lst.pop()` on an empty list in an untaken branch): Python raises it only
     if that path runs, so the program does. False for any other exception (the runtime's,
     JAX's, NumPy's), which the caller re-raises."""
-    if isinstance(exc, errors.AutographError) or paths.is_silent():
+    if isinstance(exc, (errors.AutographError, RecursionError)) or paths.is_silent():
+        # A RecursionError here is the trace's own stack running out (tracing takes many
+        # frames per level), not the program's: it goes up to the recursion's first call.
         return False
     where = errors.raised_at(exc)
     if where is None or where[0] in _LIBRARIES:
