@@ -239,7 +239,7 @@ def test_recursion_on_traced_condition():
 
     e, tb = raised(g, jnp.float32(3.0))
     assert isinstance(e, RecursionError) and isinstance(e, ag.AutographError)
-    assert re.search(r"g called itself 1000 times under traced conditions", str(e))
+    assert re.search(r"g called itself \d+ times under traced conditions", str(e))
     assert "static_argnums" in str(e)
 
 
@@ -1281,3 +1281,93 @@ def test_a_python_list_indexed_by_a_traced_array_of_several_ints_is_a_clear_erro
         ag.function(f)(jnp.array([0, 1]))
     assert isinstance(e.value, TypeError) and "jnp.asarray" in str(e.value)
     assert int(ag.function(f)(jnp.int32(2))) == 3
+
+
+def test_a_list_or_dict_a_traced_condition_picks_among_several_refuses_changes():
+    # Python binds `t` to `a` or to `b`; the compiled program holds a new list with the
+    # selected items, so `t[0] = 10.0` changed neither: a silently wrong result (F24's
+    # open half; the public corpus's merge_iter `(left if c else right).pop(0)` hung,
+    # since neither list ever shrank).
+    def ternary(x):
+        a, b = [1.0, 2.0], [3.0, 4.0]
+        t = a if x > 0 else b
+        t[0] = 10.0
+        return a[0] + b[0]
+
+    def statement(x):
+        a, b = {"k": 1.0}, {"k": 2.0}
+        if x > 0:
+            t = a
+        else:
+            t = b
+        t["k"] = x
+        return a["k"] + b["k"]
+
+    def popped(x):
+        left, right = [1.0, 3.0], [2.0, 4.0]
+        out = []
+        while left and right:
+            out.append((left if left[0] <= right[0] * x else right).pop(0))
+        return out
+
+    def loop_may_not_run(n):
+        a, b = [1.0], [2.0]
+        t = b
+        for i in range(n):   # t is a if the loop ran
+            t = a
+        t.append(3.0)
+        return len(a), len(b)
+
+    for fn, arg in ((ternary, jnp.float32(1.0)), (statement, jnp.float32(-1.0)),
+                    (popped, jnp.float32(1.0)), (loop_may_not_run, jnp.int32(2))):
+        e, text = raised(fn, arg)
+        assert isinstance(e, ag.errors.StateError), (fn.__name__, e)
+        assert "picks which" in str(e) and "jnp.where" in str(e), fn.__name__
+        assert f"{HERE}:" in str(e), fn.__name__
+    assert "'t'" in str(raised(statement, jnp.float32(-1.0))[0])
+
+    def original_changed_then_read(x):
+        a, b = [1.0, 2.0], [3.0, 4.0]
+        t = a if x > 0 else b
+        a[0] = 5.0     # Python reads 5.0 through t when t is a
+        return t[0]
+    e, _ = raised(original_changed_then_read, jnp.float32(1.0))
+    assert isinstance(e, ag.errors.StateError) and "changed since" in str(e)
+
+
+def test_a_picked_list_reads_as_python_and_one_object_on_every_side_keeps_identity():
+    def read(x):
+        a, b = [1.0, 2.0], [3.0, 4.0]
+        t = a if x > 0 else b
+        return t[0] + t[1] + len(t)
+
+    def same_object(x, xs):
+        a = [1.0]
+        t = a
+        if x > 0:
+            t = a
+        for v in xs:
+            t = a
+        t.append(2.0)   # every path leaves t bound to a: the change shows through a
+        return len(a)
+
+    def loop_runs(xs):   # a static length: the loop runs, and t is a after it
+        a, b = [1.0], [2.0]
+        t = b
+        for x in xs:
+            t = a
+        t.append(3.0)
+        return len(a), len(b)
+
+    def returned(x):
+        a, b = [1.0, 2.0], {"k": 3.0}
+        t = (a, b["k"]) if x > 0 else ([3.0, 4.0], 1.0)
+        return t
+
+    for x in (1.0, -1.0):
+        assert float(ag.function(read)(jnp.float32(x))) == read(x)
+        got = ag.function(returned)(jnp.float32(x))
+        assert type(got[0]) is list and [float(v) for v in got[0]] == returned(x)[0]
+        got[0].append(1.0)   # the caller's list is a plain list
+    assert int(ag.function(same_object)(jnp.float32(1.0), jnp.ones(2))) == 2
+    assert tuple(map(int, ag.function(loop_runs)(jnp.ones(2)))) == (2, 1)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import jax
 
-from autograph_py.runtime import mutations, reach
+from autograph_py.runtime import copies, mutations, reach
 from autograph_py.runtime.undefined import MaybeUndefined, UnboundUnlessAssigned, is_placeholder
 
 
@@ -38,12 +38,17 @@ def keep_identity(values, sides, visible_ids, entry=None) -> tuple:
     changed the object through the alias, the object gets the output contents.
     """
     values = list(values)
+    groups = _alias_names(sides, entry)
     for i, value in enumerate(values):
-        objs = [side[i].value.value if isinstance(side[i].value, UnboundUnlessAssigned)
-                else side[i].value for side in sides]
+        objs = [_held(side[i].value) for side in sides]
+        if isinstance(values[i], MaybeUndefined):
+            continue
+        sources = objs + _entry_value(entry, i)
+        if not sides[0][i].name.startswith(RETURN) and _picks(sources, visible_ids, groups[i]):
+            values[i] = _picked(value, sides[0][i].name, sources)
+            continue
         o = objs[0]
-        if (id(o) not in visible_ids or not all(x is o for x in objs)
-                or isinstance(values[i], MaybeUndefined)):
+        if id(o) not in visible_ids or not all(x is o for x in objs):
             continue
         rebuilt = value.value if isinstance(value, UnboundUnlessAssigned) else value
         now = jax.tree_util.tree_leaves(o, is_leaf=is_placeholder)
@@ -54,6 +59,74 @@ def keep_identity(values, sides, visible_ids, entry=None) -> tuple:
         values[i] = (UnboundUnlessAssigned(value.name, o, value.assigned)
                      if isinstance(value, UnboundUnlessAssigned) else o)
     return _share_aliases(values, sides, entry)
+
+
+def _entry_value(entry, i) -> list:
+    """A loop's entry value of variable i, where the loop may run zero times."""
+    if entry is None or is_placeholder(entry[i].value):
+        return []
+    return [_held(entry[i].value)]
+
+
+# The return value's state name: a picked return value is left as it is (see the module
+# docstring of copies).
+RETURN = "<return value>"
+
+
+def _alias_names(sides, entry) -> list:
+    """For each variable, the names of the variables bound to the same object as it on
+    every side (itself included): its alias group (`e = d` on every path)."""
+    everywhere = [sides[0][i].name for i in range(len(sides[0]))]
+    keys = [tuple(id(_held(side[i].value)) for side in sides) + tuple(
+        id(o) for o in _entry_value(entry, i)) for i in range(len(everywhere))]
+    by_key = {}
+    for key, name in zip(keys, everywhere):
+        by_key.setdefault(key, set()).add(name)
+    return [by_key[k] for k in keys]
+
+
+def _picks(objs, visible_ids, group) -> bool:
+    """Whether the sides leave the variable bound to different objects, one of them (or one
+    that a tuple holds) a list or dict that exists outside the construct and that the
+    construct's code names otherwise than through the variable and its aliases: which
+    object it is after the construct depends on a traced value, and no output can say.
+    (Bound only through the variable and its aliases, the object is rebuilt, and the
+    aliases bound to one rebuilt object: nothing else sees the difference.)"""
+    found = {id(o): _outside_containers(o, visible_ids) for o in objs}
+    if len(found) < 2 or len({frozenset(c) for c in found.values()}) < 2:
+        return False
+    every = getattr(visible_ids, "every", {})
+    return any(not every.get(c) or every[c] - group
+               for cs in found.values() for c in cs)
+
+
+def _outside_containers(value, visible_ids) -> list:
+    if type(value) in (list, dict):
+        return [id(value)] if id(value) in visible_ids else []
+    if type(value) is tuple:
+        return [c for v in value for c in _outside_containers(v, visible_ids)]
+    return []
+
+
+def _picked(value, name: str, sources):
+    held = _held(value)
+    saved = containers(sources)
+
+    def stale() -> bool:   # an original changed since: Python would read the change
+        return any(getattr(o, "ag_stale", copies._never)() for o in sources) or any(len(now := mutations.contents_of(c)) != len(before) or any(
+            a is not b for a, b in zip(now.values() if isinstance(now, dict) else now,
+                                       before.values() if isinstance(before, dict) else before))
+            or (isinstance(now, dict) and list(now) != list(before)) for c, before in saved)
+
+    what = "the conditional expression's value" if name.startswith("<") else f"'{name}'"
+    out = copies.read_only(
+        held, f"({what}) is one of several lists or dicts, and a traced condition, or whether "
+              "a traced loop ran, picks which",
+        "Change the list or dict through its own name under the same condition (`if c: "
+        "a[0] = v` / `else: b[0] = v`), or keep the data in arrays and select them with "
+        "jnp.where.", stale=stale)
+    return UnboundUnlessAssigned(value.name, out, value.assigned) if isinstance(
+        value, UnboundUnlessAssigned) else out
 
 
 def _held(value):
@@ -89,12 +162,8 @@ def _refill(o, rebuilt) -> bool:
     place: the construct may have changed it (`e = d; e["s"] = x`). False if it cannot."""
     if type(o) is not type(rebuilt):
         return False
-    if isinstance(o, list):
-        o[:] = rebuilt
-        return True
-    if isinstance(o, dict):
-        o.clear()
-        o.update(rebuilt)
+    if isinstance(o, (list, dict)):
+        mutations.put_contents(o, rebuilt)
         return True
     a, b = (jax.tree_util.tree_leaves(v, is_leaf=is_placeholder) for v in (o, rebuilt))
     return len(a) == len(b) and all(x is y for x, y in zip(a, b))

@@ -25,7 +25,7 @@ import numpy as np
 
 from autograph_py import errors
 from autograph_py.lowering import indexing
-from autograph_py.runtime import failures
+from autograph_py.runtime import copies, failures
 from autograph_py.runtime.dispatch import holds_jax_array, is_traced
 
 _STATIC_INDEX = (int, str, type(None), bool)
@@ -261,42 +261,12 @@ def _gather(seq, k):
     return _read_only(jax.tree_util.tree_unflatten(structure, [s[j] for s in stacked]))
 
 
-def _refuse_change(self, *args, **kwargs):
-    raise errors.TracedShapeError(errors.message(
-        f"this {type(self).__mro__[1].__name__} was picked from a Python list by a traced "
-        "index: it is a new object holding the picked items, so changing it would not change "
-        "the one in the list",
-        at=errors.where(),
-        fix="Keep the data in arrays and assign items (`buckets = buckets.at[k, n].set(v)`), "
-            "or index the list with a Python int."))
-
-
-class GatheredList(list):
-    """A list item gathered at a traced index: read-only (a change would be lost)."""
-
-
-class GatheredDict(dict):
-    """A dict item gathered at a traced index: read-only (a change would be lost)."""
-
-
-for _cls, _methods in ((GatheredList, ("append", "extend", "insert", "pop", "remove", "clear",
-                                       "sort", "reverse", "__setitem__", "__delitem__",
-                                       "__iadd__", "__imul__")),
-                       (GatheredDict, ("__setitem__", "__delitem__", "pop", "popitem",
-                                       "setdefault", "update", "clear", "__ior__"))):
-    for _m in _methods:
-        setattr(_cls, _m, _refuse_change)
-
-
 def _read_only(value):
     """`value` with its lists and dicts as read-only copies (what a gather made)."""
-    if type(value) is list:
-        return GatheredList(_read_only(v) for v in value)
-    if type(value) is dict:
-        return GatheredDict((k, _read_only(v)) for k, v in value.items())
-    if type(value) is tuple:
-        return tuple(_read_only(v) for v in value)
-    return value
+    return copies.read_only(
+        value, "was picked from a Python list by a traced index",
+        "Keep the data in arrays and assign items (`buckets = buckets.at[k, n].set(v)`), "
+        "or index the list with a Python int.", errors.TracedShapeError)
 
 
 def _scatter(seq, k, v):

@@ -274,7 +274,7 @@ def _lax_while_once(test, body, block: Block):
                                                allow_append=False)
 
     def traced_test(*carried):
-        set_state(settle.rebuild(plan, names, carried))
+        set_state(settle.rebuild(plan, names, carried, init_vars))
         with conditional_region(), mutations.watch() as w:  # its first run was on the Python path
             try:
                 t = test()
@@ -287,7 +287,7 @@ def _lax_while_once(test, body, block: Block):
     test_jaxpr, _ = tracing.trace(traced_test, plan.dynamic_avals())
     final = lowered.while_loop(test_jaxpr, closed, settle.initial_carry(plan, init_vars),
                                block.opts.get("checkpoints"), at)
-    set_state(identity.keep_identity(settle.rebuild(plan, names, final), [outs],
+    set_state(identity.keep_identity(settle.rebuild(plan, names, final, init_vars), [outs],
                                      mutations.visible_here(), entry=init_vars))
 
 
@@ -332,12 +332,12 @@ def _lax_range_once(r: TracedRange, extra_test, body, block: Block):
         test_jaxpr = None
         if extra_test is not None:
             def traced_test(*carried):
-                set_state(settle.rebuild(plan, names, carried))
+                set_state(settle.rebuild(plan, names, carried, init_vars))
                 return [as_predicate(extra_test(), "loop", at)], None
             test_jaxpr, _ = tracing.trace(traced_test, plan.dynamic_avals())
         final = lowered.range_while(start, stop, step, closed, init, test_jaxpr,
                                     block.opts.get("checkpoints"), at)
-    set_state(identity.keep_identity(settle.rebuild(plan, names, final), [outs],
+    set_state(identity.keep_identity(settle.rebuild(plan, names, final, init_vars), [outs],
                                      mutations.visible_here(), entry=init_vars))
 
 

@@ -140,16 +140,19 @@ def _name_of(obj):
 
 
 def contents_of(obj):
-    """A copy of a list's or dict's contents (its items, not copies of them)."""
-    return list(obj) if isinstance(obj, list) else dict(obj)
+    """A copy of a list's or dict's contents (its items, not copies of them); through the
+    base class, as put_contents."""
+    return list.copy(obj) if isinstance(obj, list) else dict.copy(obj)
 
 
 def put_contents(obj, contents) -> None:
+    """Gives `obj` these contents, through the base class: the runtime's own writes (a
+    branch's entry contents put back) also go to a read-only copy (runtime/copies)."""
     if isinstance(obj, list):
-        obj[:] = contents
+        list.__setitem__(obj, slice(None), contents)
     else:
-        obj.clear()
-        obj.update(contents)
+        dict.clear(obj)
+        dict.update(obj, contents)
 
 
 def _same_contents(obj, before) -> bool:

@@ -17,11 +17,11 @@ from autograph_py.runtime.undefined import MaybeUndefined, UnboundUnlessAssigned
 
 class Visible(dict):
     """{id: container} (see visible()), with `names`: id -> how the user's code names it
-    (`v`, `v['a']`), for messages."""
+    (`v`, `v['a']`), for messages; and `every`: id -> all the names it was found under."""
 
     def __init__(self):
         super().__init__()
-        self.names = {}
+        self.names, self.every = {}, {}
 
 
 def visible(roots, depth=3) -> Visible:
@@ -32,6 +32,8 @@ def visible(roots, depth=3) -> Visible:
     for _ in range(depth + 1):
         below = []
         for v, name in level:
+            if isinstance(v, (list, dict)):
+                ids.every.setdefault(id(v), set()).add(name)
             if id(v) in seen or is_array(v) or isinstance(v, (int, float, str, bool)):
                 continue
             seen.add(id(v))

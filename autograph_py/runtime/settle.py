@@ -15,15 +15,18 @@ import jax.numpy as jnp
 
 from autograph_py import errors
 from autograph_py.lowering import plans, tracing
-from autograph_py.runtime import loop_state, mutations, paths, state as st
+from autograph_py.runtime import copies, loop_state, mutations, paths, state as st
 from autograph_py.runtime.undefined import conditional_region, unassigned_reads
 
 
 MAX_RETRACES = 6
 
 
-def rebuild(plan: plans.LoopPlan, names, carried):
-    return st.rebuild(names, plan.treedefs, plan.specs, carried)
+def rebuild(plan: plans.LoopPlan, names, carried, init_vars):
+    """The loop state from its carry; a variable that entered as a read-only copy (a pick:
+    runtime/copies) stays one, in the body and after the loop."""
+    return copies.like(st.rebuild(names, plan.treedefs, plan.specs, carried),
+                       [v.value for v in init_vars])
 
 
 def initial_carry(plan: plans.LoopPlan, init_vars):
@@ -75,7 +78,7 @@ def settle(block, init_vars, step_body, index_avals, allow_append, may_not_run=F
 
         def step(*args, plan=plan):
             index, carried = args[:n_index], args[n_index:]
-            values = rebuild(plan, names, carried)
+            values = rebuild(plan, names, carried, init_vars)
             ins = st.flatten(values, names)
             set_state(values)
             with conditional_region(), paths.loop_body(), unassigned_reads() as read_unassigned:
@@ -127,7 +130,7 @@ def scanned_state(plan, names, init_vars, outs, final, ys, length) -> list:
             [dataclasses.replace(spec, poison=var.poison.get(j)) for j, spec in enumerate(specs)]
             if len(specs) == len(var.leaves) else specs
             for specs, var in zip(plan.specs, outs)], plan.appends)
-    values = list(rebuild(after, names, final))
+    values = list(rebuild(after, names, final, init_vars))
     ys = iter(ys)
     for i, (n_prefix, items) in plan.appends.items():
         stacked = [[next(ys) for _ in avals] for _, avals in items]

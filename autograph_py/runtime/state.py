@@ -26,6 +26,7 @@ from jax._src import dtypes as _dtypes
 
 from autograph_py import errors
 from autograph_py.lowering.plans import Aval, BranchPlan, Dynamic, Static, aval_of
+from autograph_py.runtime import copies
 from autograph_py.runtime.dispatch import is_array, is_py_scalar
 from autograph_py.runtime.undefined import (MaybeUndefined, UnboundUnlessAssigned,
                                             UndefinedReturnValue, is_placeholder, is_undefined,
@@ -124,7 +125,7 @@ def flatten(values, names) -> list[Var]:
 
 def _tree_flatten(name, value):
     try:
-        return jax.tree_util.tree_flatten(value, is_leaf=is_placeholder)
+        return jax.tree_util.tree_flatten(copies.plain(value), is_leaf=is_placeholder)
     except (TypeError, ValueError) as e:
         if "sorting pytree dictionary keys" not in str(e):
             raise

@@ -45,6 +45,7 @@ EXTRA_OPS = {
     "f": [('{0}["a"]["a"]', "nd", 3), ("sum({0})", "l", 2)],
     "i": [("len({0})", "l", 1), ('len({0}["a"])', "nd", 1)],
 }
+PICK = "({1} if {0} else {2})"   # gen_alias's pick of one of two lists or dicts
 EXTRA_LEAVES = {"nd": ['{{"a": {{"a": 0.5}}}}'], "l": ["[0.5, 1.0]", "[0.0, 2.0]"]}
 
 
@@ -196,7 +197,13 @@ class ShapeGen:
         name = self.rng.choice(held)
         kind = scope[name]
         alias = self.fresh("v")
-        if self.rng.random() < 0.4:
+        others = [n for n in held if n != name and scope[n] == kind]
+        if others and self.rng.random() < 0.35:
+            # One of two outside objects, picked by a (maybe traced) condition (FINDINGS
+            # F66): changing it is a StateError where the condition is traced.
+            made = Assign(alias, kind, Op(PICK, [self.expr("b", scope), Name(name, kind),
+                                                 Name(self.rng.choice(others), kind)], kind))
+        elif self.rng.random() < 0.4:
             made = ir.Unpack([self.fresh("v"), alias], ["f", kind],
                              [self.const("f"), Name(name, kind)])
         else:
