@@ -21,6 +21,7 @@ import jax
 import numpy as np
 
 import autograph_py
+from autograph_py.runtime import failures
 
 TOKEN = re.compile(r"nan|-?inf|[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|[A-Za-z_]\w*")
 IGNORED = {"Array", "dtype", "weak_type", "float16", "bfloat16", "float32", "float64", "int32",
@@ -148,8 +149,21 @@ def run_sequence(check, run):
         else:
             fn = check.converted(f)
         got, got_out = capture_out(check, fn, *args)
+        if route == "jit_convert":
+            got = _carried(check, got)
         if not run._compare(eager, got, mode, **extra) and case.get("compare_text"):
             compare_text(check, run, eager, eager_out, got, got_out, mode, **extra)
+
+
+def _carried(check, got):
+    """Under a plain `jax.jit(convert(f))` a failed run-time check reaches the caller as
+    JAX's JaxRuntimeError, whose text carries the exception and line (README, FINDINGS
+    F8): compare the exception it carries, found the way `@function` finds it."""
+    if isinstance(got, check.Raised) and isinstance(got.exc, jax.errors.JaxRuntimeError):
+        found = failures.assertion_from(got.exc)
+        if found is not None:
+            return check.Raised(found[0])
+    return got
 
 
 def _vmap_call(check, run, call, mode, extra):
