@@ -152,10 +152,14 @@ class _ControlFlow(visitors.Transformer):
         fn = self.functions[-1]
         aliases, unbound, defined = fn.aliases, fn.unbound, fn.defined
         out = dict(composites)
+        labels = self.ctx.labels
         for expr in composites.values():
             base = _base_name(expr)
             for other in sorted(aliases.get(base, ())):
-                if other != base:
+                # The return value is an alias (`retval_ = v`) that nothing changes later:
+                # code after a return does not run (its parts as state were "maybe
+                # unassigned" on the paths that had not returned: fuzz seed 9500/106).
+                if other != base and labels.get(other) != "<return value>":
                     new = _rebased(expr, other)
                     out.setdefault(activity.composite_text(new), new)
                     if other not in defined and other in fn.scope.locals:
