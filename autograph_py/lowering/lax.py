@@ -52,25 +52,31 @@ def _selectable(closed) -> bool:
     return True
 
 
-def cond(pred, plan: plans.BranchPlan, closed, may_select=False) -> tuple[list, str]:
-    """`lax.cond(pred, ...)` of the two traced branches `closed` (true, false): each
-    gives the plan's dynamic leaves, cast to the joined types, zeros where the branch
-    left a leaf unassigned. With `may_select` (an `if` in a loop body), cheap branches
-    are computed both and selected (`select`). Returns the outputs and the form."""
-    def branch(jaxpr, sources):
+def cond(pred, plan: plans.BranchPlan, closed, outputs, may_select=False) -> tuple[list, str]:
+    """`lax.cond(pred, ...)` of the two traced branches `closed` (true, false), whose
+    outputs are the arrays `outputs` (true's, false's) were when traced: each gives the
+    plan's dynamic leaves, cast to the joined types, zeros where the branch left a leaf
+    unassigned; a leaf the join added (a variable's "assigned" flag) is a constant. With
+    `may_select` (an `if` in a loop body), cheap branches are computed both and selected
+    (`select`). Returns the outputs and the form."""
+    def branch(jaxpr, sources, returned):
+        position = {id(a): k for k, a in enumerate(returned)}
+
         def run():
-            arrays = iter(tracing.replay(jaxpr))
+            arrays = tracing.replay(jaxpr)
             outs = []
             for specs, leaves in zip(plan.specs, sources):
                 for spec, leaf in zip(specs, leaves):
-                    value = next(arrays) if isinstance(leaf, _ARRAYS) else leaf
+                    k = position.get(id(leaf)) if isinstance(leaf, _ARRAYS) else None
+                    value = leaf if k is None else arrays[k]
                     if isinstance(spec, plans.Dynamic):
                         outs.append(tracing.zeros(spec.aval) if leaf is None
                                     else tracing.cast(value, spec.aval))
             return outs
         return run
 
-    on_true, on_false = branch(closed[0], plan.sources[0]), branch(closed[1], plan.sources[1])
+    on_true, on_false = (branch(closed[0], plan.sources[0], outputs[0]),
+                         branch(closed[1], plan.sources[1], outputs[1]))
     if may_select and all(_selectable(c) for c in closed):
         return [lax.select_n(pred, f, t) for t, f in zip(on_true(), on_false())], "select"
     return lax.cond(pred, on_true, on_false), "lax.cond"

@@ -131,7 +131,7 @@ def _lax_if_once(pred, body, orelse, block: Block, skip_keeps_earlier, place=Non
                 set_state(init)
             out = st.flatten(get_state(), names)
             mutations.after_block(out, init)
-            return [l for v in out for l in v.leaves if is_array(l)], (out, raises)
+            return _arrays(out), (out, raises)
         return tracing.trace(run, [])
 
     (t_jaxpr, (t_vars, t_raises)), (f_jaxpr, (f_vars, f_raises)) = (traced(body, False),
@@ -145,7 +145,7 @@ def _lax_if_once(pred, body, orelse, block: Block, skip_keeps_earlier, place=Non
         plan = st.join_branches(names, (t_vars, f_vars), construct, at,
                                 else_keeps_earlier=skip_keeps_earlier)
 
-    outs, form = lowered.cond(pred, plan, (t_jaxpr, f_jaxpr),
+    outs, form = lowered.cond(pred, plan, (t_jaxpr, f_jaxpr), (_arrays(t_vars), _arrays(f_vars)),
                               may_select=paths.loop_body.depth() > 0)
     if form != "lax.cond":
         trace_log.amend(place, form, "test is traced; both branches only compute a few "
@@ -156,6 +156,11 @@ def _lax_if_once(pred, body, orelse, block: Block, skip_keeps_earlier, place=Non
     set_state(_with_assigning_condition(values, t_vars, f_vars, pred))
     if t_raises and f_raises and in_conditional_region():
         raise paths.PathRaises()   # the whole statement raises: so does the block around it
+
+
+def _arrays(state_vars) -> list:
+    """The array leaves of a branch's state: what its traced function returns."""
+    return [l for v in state_vars for l in v.leaves if is_array(l)]
 
 
 def _with_assigning_condition(values, t_vars, f_vars, pred):
