@@ -33,7 +33,10 @@ from autograph_py.runtime.raises import HANDLED, raise_stmt, staged_raises_escap
 from autograph_py.runtime.calls import converted_call
 from autograph_py.runtime.text import str_mod
 from autograph_py.runtime.conditionals import if_exp, if_stmt
-from autograph_py.runtime.comprehensions import comprehension, list_comprehension
+from autograph_py.runtime.comprehensions import (
+    comprehension, dict_comprehension, list_comprehension, nested_comprehension,
+    nested_dict_comprehension, nested_list_comprehension, nested_set_comprehension,
+    set_comprehension)
 from autograph_py.runtime.items import getitem, in_, not_in, setitem, span
 from autograph_py.runtime.logical import (and_, compare_chain, eq, is_, is_not, not_,
                                           not_eq, or_)
@@ -64,7 +67,9 @@ def list_append(target, value):
     return target
 
 
-__all__ = ["and_", "assert_stmt", "compare_chain", "comprehension", "converted_call", "eq",
+__all__ = ["and_", "assert_stmt", "compare_chain", "comprehension", "converted_call",
+           "dict_comprehension", "eq", "nested_comprehension", "nested_dict_comprehension",
+           "nested_list_comprehension", "nested_set_comprehension", "set_comprehension",
            "for_stmt", "fstring", "getitem", "give_back", "global_name", "HANDLED", "if_exp",
            "if_stmt", "in_", "is_", "is_not", "latest", "ld", "list_append", "not_eq",
            "list_comprehension", "load_part", "match_subject", "not_", "not_in", "or_",

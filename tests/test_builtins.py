@@ -324,7 +324,74 @@ def test_comprehensions_become_runtime_objects():
     assert "ag__.comprehension(xs, lambda v: v * v, lambda v: v > 0)" in text
     assert ("ag__.list_comprehension(ag__.converted_call(enumerate, (xs,), None), "
             "lambda item: (lambda i, x: i * x)(*item), None)") in text.replace("item_1", "item")
-    assert "[v for v in xs for w in xs]" in text     # two `for` clauses stay Python
+    # Two `for` clauses: the later one is a comprehension the outer clause's value makes.
+    assert ("ag__.nested_list_comprehension(xs, lambda v: ag__.comprehension(xs, lambda w: v, "
+            "None), None)") in text
+    text = _converted_text("""
+        def g(xs):
+            return {v for v in xs if v}, {k: v for k, v in xs}, [v async for v in xs]
+    """)
+    assert "ag__.set_comprehension(xs, lambda v: v, lambda v: v)" in text
+    assert ("ag__.dict_comprehension(xs, lambda item: (lambda k, v: (k, v))(*item), None)"
+            in text.replace("item_1", "item"))
+    assert "[v async for v in xs]" in text   # async clauses stay Python
+
+
+def _pairs_over(xs, ys):
+    return sum(a * b for a in xs if a > 0 for b in ys if b < a)
+
+
+def _triangle(n):
+    return sum(i * j for i in range(n) for j in range(i))
+
+
+def _closest_pair_gap(xs):
+    return min(abs(a - b) for i, a in enumerate(xs) for b in xs[i + 1:])
+
+
+def _any_equal(xs, ys):
+    return any(a == b for a in xs for b in ys)
+
+
+@pytest.mark.parametrize("fn,args", [
+    (_pairs_over, ([1.0, -2.0, 3.0], [0.5, 2.0])),
+    (_pairs_over, ([-1.0, -2.0], [0.5, 2.0])),
+    (_triangle, (5,)), (_triangle, (0,)),
+    (_closest_pair_gap, ([4.0, 1.0, 7.5, 2.5],)),
+    (_any_equal, ([1, 2, 3], [5, 3])), (_any_equal, ([1, 2], [5, 3])),
+])
+def test_comprehensions_with_several_clauses_fold_as_nested_loops(fn, args):
+    # Several `for` clauses were left to Python's own generator: a traced condition in one
+    # was JAX's TracerBoolConversionError, a later range with a traced bound a StateError.
+    want = fn(*args)
+    traced = [jnp.asarray(a, jnp.float32 if isinstance(a, list) and isinstance(a[0], float)
+                          else jnp.int32) for a in args]
+    assert_same(ag.function(fn)(*traced), want)
+    jaxpr = str(jax.make_jaxpr(ag.convert(fn))(*traced))
+    assert jaxpr.count("while") + jaxpr.count("scan") >= 2   # a loop in a loop, not unrolled
+
+
+def test_set_and_dict_comprehensions_of_traced_values():
+    def squares(xs):
+        return {i: x * x for i, x in enumerate(xs)}
+
+    def distinct(xs):
+        return len({int(x) % 3 for x in xs})
+
+    def keyed(xs):
+        return {x: 1 for x in xs}
+
+    got = ag.function(squares)(jnp.asarray([1.0, 2.0]))
+    assert sorted(got) == [0, 1] and float(got[1]) == 4.0
+    assert distinct([1.0, 4.0, 2.0]) == 2 and ag.convert(distinct)([1.0, 4.0, 2.0]) == 2
+    def as_set(xs):
+        return set(xs)
+
+    assert ag.function(lambda: len(set([1, 1, 2])))() == 2
+    for fn in (distinct, keyed, as_set):
+        with pytest.raises(errors.TracedShapeError, match="which of them are equal") as e:
+            ag.function(fn)(jnp.asarray([1.0, 4.0]))
+        assert "jnp.unique" in str(e.value) and "test_builtins.py" in str(e.value)
 
 
 def euler_1(n):

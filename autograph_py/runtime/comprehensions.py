@@ -2,6 +2,9 @@
 
     (f(x) for x in xs if c(x))   ==>   ag__.comprehension(xs, lambda x: f(x), lambda x: c(x))
     [f(x) for x in xs]           ==>   ag__.list_comprehension(xs, lambda x: f(x), None)
+    {k(x): v(x) for x in xs}     ==>   ag__.dict_comprehension(xs, lambda x: (k(x), v(x)), None)
+    (f(a, b) for a in xs for b in ys)
+        ==>   ag__.nested_comprehension(xs, lambda a: ag__.comprehension(ys, lambda b: f(a, b)))
     map(f, xs), filter(c, xs)    (builtins): the same objects, where xs is traced
 
 Iterated, a Comprehension is the generator Python makes. Handed to `sum`,
@@ -15,8 +18,9 @@ item into an accumulator, not a loop unrolled over the items:
         if c(x):
             acc = acc + f(x)        # any: acc | bool(f(x)); max: keep the first largest
 
-A list whose length depends on the data (a traced condition, a range with a
-traced bound) is an error that says what to write instead.
+Several `for` clauses fold as a loop in a loop. A list whose length depends on the
+data (a traced condition, a range with a traced bound), and a set (or a dict's
+keys) of traced values, are errors that say what to write instead.
 """
 from __future__ import annotations
 
@@ -24,25 +28,29 @@ import jax
 import jax.numpy as jnp
 
 from autograph_py import errors
-from autograph_py.runtime import conditionals, failures, loops, paths
-from autograph_py.runtime.dispatch import in_trace, is_traced
+from autograph_py.runtime import conditionals, failures, loops, mutations, paths, trace_log
+from autograph_py.runtime.dispatch import CONCRETIZATION_ERRORS, in_trace, is_traced
 from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedReversed, TracedZip
 
 TRACED_ITERABLES = (TracedRange, TracedEnumerate, TracedZip, TracedReversed)
 
 
 class Comprehension:
-    """`(value(x) for x in iterable if keep(x))`, its iterable already evaluated."""
+    """`(value(x) for x in iterable if keep(x))`, its iterable already evaluated; `nested`:
+    value(x) is the Comprehension of the next `for` clause, whose items are this one's
+    (`(f(a, b) for a in xs for b in ys)`)."""
 
-    def __init__(self, iterable, value, keep=None):
-        self.iterable, self.value, self.keep = iterable, value, keep
+    def __init__(self, iterable, value, keep=None, nested=False):
+        self.iterable, self.value, self.keep, self.nested = iterable, value, keep, nested
         self.at = errors.where()
         self._items = None
 
     def traced(self) -> bool:
         """Whether it must be folded by a converted loop: a traced iterable, or (while JAX
-        traces, where a condition on a concrete array's items may be traced) any array."""
-        return _foldable(self.iterable)
+        traces, where a condition on a concrete array's items may be traced) any array.
+        Nested, any of its clauses may be traced (the later ones are evaluated per item):
+        while JAX traces, it is folded (a Python clause is a Python loop there)."""
+        return _foldable(self.iterable) or (self.nested and in_trace())
 
     def __iter__(self):
         return self
@@ -61,11 +69,19 @@ class Comprehension:
                     raise _data_dependent(self.at)
                 if not kept:
                     continue
-            yield self.value(x)
+            if self.nested:
+                yield from self.value(x)
+            else:
+                yield self.value(x)
 
 
 def comprehension(iterable, value, keep=None) -> Comprehension:
     return Comprehension(iterable, value, keep)
+
+
+def nested_comprehension(iterable, value, keep=None) -> Comprehension:
+    """A comprehension with several `for` clauses: `value` makes the next clause's."""
+    return Comprehension(iterable, value, keep, nested=True)
 
 
 def _foldable(iterable) -> bool:
@@ -91,12 +107,68 @@ def filter_(fn, iterable):
     return Comprehension(iterable, lambda x: x, (lambda x: x) if fn is None else fn)
 
 
-def list_comprehension(iterable, value, keep=None) -> list:
+def list_comprehension(iterable, value, keep=None, nested=False) -> list:
     """`[value(x) for x in iterable if keep(x)]`."""
-    comp = Comprehension(iterable, value, keep)
-    if isinstance(iterable, TracedRange):
+    return list(_checked(Comprehension(iterable, value, keep, nested)))
+
+
+def nested_list_comprehension(iterable, value, keep=None) -> list:
+    return list_comprehension(iterable, value, keep, nested=True)
+
+
+def set_comprehension(iterable, value, keep=None, nested=False) -> set:
+    """`{value(x) for x in iterable if keep(x)}`: which items are equal, and so the set's
+    size, depends on traced items: those are an error."""
+    comp = _checked(Comprehension(iterable, value, keep, nested))
+    return {_hashable(v, comp.at, "set") for v in comp}
+
+
+def nested_set_comprehension(iterable, value, keep=None) -> set:
+    return set_comprehension(iterable, value, keep, nested=True)
+
+
+def dict_comprehension(iterable, value, keep=None, nested=False) -> dict:
+    """`{k(x): v(x) for x in iterable if keep(x)}` (`value` gives the pair): traced values
+    are fine, traced keys an error (which keys are equal depends on the data)."""
+    comp = _checked(Comprehension(iterable, value, keep, nested))
+    return {_hashable(k, comp.at, "dict's keys"): v for k, v in comp}
+
+
+def nested_dict_comprehension(iterable, value, keep=None) -> dict:
+    return dict_comprehension(iterable, value, keep, nested=True)
+
+
+def set_(*args):
+    """`set(iterable)`: of traced values, an error (see set_comprehension)."""
+    if not args:
+        return set()
+    (iterable,) = args
+    at = errors.where()
+    if is_traced(iterable):
+        raise traced_members("set", at)
+    return {_hashable(v, at, "set") for v in iterable}
+
+
+def _checked(comp: Comprehension) -> Comprehension:
+    if isinstance(comp.iterable, TracedRange):
         raise _data_dependent(comp.at, "its iterable is a range() with a traced bound")
-    return list(comp)
+    return comp
+
+
+def _hashable(v, at, what: str):
+    if any(is_traced(leaf) for leaf in jax.tree_util.tree_leaves(v)):
+        raise traced_members(what, at)
+    return v
+
+
+def traced_members(what: str, at):
+    """The error for a set (or a dict's keys) of traced values."""
+    return errors.TracedShapeError(errors.message(
+        f"this {what} would hold traced values: which of them are equal, and so how many "
+        "items it has, depends on the data, and a compiled program's sizes are static",
+        at=at,
+        fix="Keep the values in an array and compare them there (`jnp.unique(x, size=n, "
+            "fill_value=...)` has a static size), or use Python values as keys."))
 
 
 def _data_dependent(at, why="its condition is traced"):
@@ -110,25 +182,63 @@ def _data_dependent(at, why="its condition is traced"):
 
 
 def fold(comp: Comprehension, init, step, label: str):
-    """`acc = init; for x in comp.iterable: if keep(x): acc = step(acc, value(x))`, as one loop."""
-    state = [init]
+    """`acc = init; for x in comp.iterable: if keep(x): acc = step(acc, value(x))`, as one loop
+    (nested: the next clause's comprehension folded from acc, a loop in the loop).
+
+    A later clause may need the item as a Python value (`for b in xs[i + 1:]`): an
+    outer clause of static length is then a Python loop over its items, as Python's
+    own generator was."""
+    if not (comp.nested and _static_length(comp.iterable)):
+        return _fold(comp, init, step, label)
+    try:
+        return _fold(comp, init, step, label)
+    except errors.TracedShapeError:
+        pass
+    except (errors.AutographError, mutations.Restart):
+        raise
+    except (*CONCRETIZATION_ERRORS, IndexError, TypeError) as e:
+        if not loops.needs_python_value(e):
+            raise
+    trace_log.record("comprehension", "python (unrolled)", "a later clause needs the item as "
+                     "a Python value", at=comp.at)
+    return _fold(Comprehension(list(comp.iterable), comp.value, comp.keep, nested=True),
+                 init, step, label)
+
+
+def _static_length(iterable) -> bool:
+    """Whether Python can iterate it: an array, or enumerate/zip of arrays, not a range
+    with a traced bound."""
+    if isinstance(iterable, TracedEnumerate):
+        return not isinstance(iterable.xs, TracedRange) and iterable.exists is None
+    if isinstance(iterable, TracedZip):
+        return iterable.exists is None
+    return is_traced(iterable) and iterable.ndim > 0
+
+
+def _fold(comp: Comprehension, init, step, label: str):
+    # The accumulator lives in a cell, not in a list: a list the blocks can see, written
+    # by them, would be an outside change to the watch, which traces the loop again.
+    acc = init
 
     def get_state():
-        return (state[0],)
+        return (acc,)
 
     def set_state(values):
-        (state[0],) = values
+        nonlocal acc
+        (acc,) = values
 
     def body(x):
         def kept():
-            state[0] = step(state[0], comp.value(x))
+            nonlocal acc
+            acc = fold(comp.value(x), acc, step, label) if comp.nested else step(
+                acc, comp.value(x))
         if comp.keep is None:
             kept()
         else:
             conditionals.if_stmt(comp.keep(x), kept, lambda: None, get_state, set_state,
                                  (label,))
     loops.for_stmt(comp.iterable, None, body, get_state, set_state, (label,))
-    return state[0]
+    return acc
 
 
 def extreme(comp: Comprehension, better, fn_name: str, default, no_default):
@@ -137,9 +247,8 @@ def extreme(comp: Comprehension, better, fn_name: str, default, no_default):
     The loop carries (found, best); `best` starts as the value of an example
     item (traced silently, only for its type), replaced by the first kept one.
     """
-    example = _example_item(comp.iterable)
     with paths.silent():
-        first = jnp.zeros_like(jnp.asarray(comp.value(example)))
+        first = jnp.zeros_like(jnp.asarray(_example_value(comp)))
 
     def step(acc, v):
         found, best = acc
@@ -153,6 +262,18 @@ def extreme(comp: Comprehension, better, fn_name: str, default, no_default):
     return best
 
 
+def _example_value(comp: Comprehension):
+    """A value of the type the comprehension's items have (traced silently)."""
+    x = _NONE
+    if comp.nested and _static_length(comp.iterable):
+        x = next(iter(comp.iterable), _NONE)   # a Python item, as a later clause may need
+    value = comp.value(_example_item(comp.iterable) if x is _NONE else x)
+    return _example_value(value) if comp.nested else value
+
+
+_NONE = object()
+
+
 def _example_item(iterable):
     """An item of the type the loop's items have (not necessarily one that exists)."""
     if isinstance(iterable, jax.Array):
@@ -161,5 +282,10 @@ def _example_item(iterable):
         return iterable.first(1)[0][0]
     if isinstance(iterable, TracedReversed):
         return _example_item(iterable.take_flipped())
+    if not isinstance(iterable, TRACED_ITERABLES):   # a Python clause of a nested one
+        for item in iterable:
+            return item
+        raise ValueError("max() or min() of a comprehension with an empty clause: its "
+                         "items' type is unknown")
     operands, make_item = iterable.scan_operands()
     return make_item(jax.tree_util.tree_map(lambda a: a[0], operands))

@@ -183,7 +183,7 @@ def _scan_rest(rest, extra_test, body, block: Block) -> bool:
     except (errors.AutographError, mutations.Restart):
         raise
     except (*CONCRETIZATION_ERRORS, IndexError, TypeError) as e:
-        if not _needs_python_value(e):
+        if not needs_python_value(e):
             raise   # a bug of the body's own, not one of tracing: it must surface
     block.set(entry)
     trace_log.record("for", "unrolled lax.cond", "the body needs the index as a Python int",
@@ -192,7 +192,7 @@ def _scan_rest(rest, extra_test, body, block: Block) -> bool:
 
 
 
-def _needs_python_value(e: Exception) -> bool:
+def needs_python_value(e: Exception) -> bool:
     """Whether `e` says that the body needs the index as a Python int.
 
     JAX raises a plain IndexError or TypeError where a traced value is used

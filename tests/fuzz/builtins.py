@@ -8,6 +8,7 @@ the converted program must agree (or refuse with an autograph_py error).
     [x, x * 0.5, 2.0][k % 3]   (a Python list at a traced index; items of one dtype)   xs[k % 2:k % 2 + 2]
     k in (1, 2)   (k, 2, 3).count(2)   divmod(k, 3)[0]   pow(int(k) % 5, 2, 7)
     sorted(zip(xs, ys))[0][1]   [x, y] == [y, x]   list(xs) != sorted(xs)
+    sum(a * b for a in xs if a > x for b in ys if b < a)   sum(i * j for i in range(n) for j in range(i))
 """
 from __future__ import annotations
 
@@ -23,11 +24,17 @@ BUILTIN_OPS = {
           ("sorted({0}, reverse=True)[1]", "fa", 0.5),
           ("sorted(zip({0}, {1}))[0][1]", "fa fa", 0.5),   # tuples order lexicographically
           ("sorted(zip({0}, {1}), key=lambda p: p[1], reverse=True)[0][0]", "fa fa", 0.5),
-          ("float({0} in ({1}, 1.0))", "f f", 0.5)],
+          ("float({0} in ({1}, 1.0))", "f f", 0.5),
+          # several `for` clauses: a loop in a loop; a later clause reading the earlier item
+          ("sum(a * b for a in {0} if a > {2} for b in {1} if b < a)", "fa fa f", 0.7),
+          ("max((a - b for a in {0} for b in {1}), default=0.0)", "fa fa", 0.5),
+          ("sum(abs(a - b) for i, a in enumerate({0}) for b in {0}[i + 1:])", "fa", 0.5),
+          ("sum({{k: v * {1} for k, v in enumerate({0})}}.values())", "fa f", 0.5)],
     "i": [("int(jnp.clip({0}, -50.0, 50.0))", "f", 2), ("min({0}, {1})", "i i", 1),
           ("max({0}, 3)", "i", 1), ("divmod({0}, 3)[0]", "i", 1), ("pow(int({0}) % 5, 2, 7)", "i", 0.5),
           ("sum(k for k in range({0} % 5) if k % 2 == 0)", "i", 1),
           ("sum(range({0} % 4))", "i", 0.5), ("[1, 2, 3][{0} % 3]", "i", 1),
+          ("sum(i * j for i in range({0} % 5) for j in range(i))", "i", 0.7),
           ("({0}, 2, 3).count(2)", "i", 0.5)],
     "b": [("any(e > {1} for e in {0})", "fa f", 1), ("all(e < {1} for e in {0})", "fa f", 1),
           ("({0} in (1, 2))", "i", 1), ("({0} not in [{1}, 0.5])", "f f", 1),

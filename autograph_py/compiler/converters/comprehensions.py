@@ -1,18 +1,23 @@
-"""Comprehensions with one `for` become runtime objects that know a traced iterable.
+"""Comprehensions become runtime objects that know a traced iterable.
 
     sum(v * v for v in xs if v > 0)
         ==>   sum(ag__.comprehension(xs, lambda v: v * v, lambda v: v > 0))
     [f(i, x) for i, x in enumerate(xs)]
         ==>   ag__.list_comprehension(enumerate(xs), lambda item: (lambda i, x: f(i, x))(*item),
                                       None)
+    sum(a * b for a in xs for b in ys if b < a)
+        ==>   sum(ag__.nested_comprehension(xs, lambda a: ag__.comprehension(
+                      ys, lambda b: a * b, lambda b: b < a), None))
+    {k: v for k, v in pairs}  ==>  ag__.dict_comprehension(pairs, lambda item: (lambda k, v:
+                                                           (k, v))(*item), None)
 
-The iterable is evaluated where the comprehension is, as Python does; the
-item's value and the conditions become lambdas, so they keep the
-comprehension's own scope. A reduction over the result (`sum`, `any`, `all`,
-`max`, `min`) is then one loop when the iterable is traced
-(runtime/comprehensions.py). Left as they are: several `for` clauses, async
-ones, nested tuple targets, and comprehensions that use `:=` or `yield`;
-set and dict comprehensions.
+The first iterable is evaluated where the comprehension is, as Python does;
+each later clause's iterable, the item's value and the conditions become
+lambdas, so they keep the comprehension's own scope and are evaluated per
+item. A reduction over the result (`sum`, `any`, `all`, `max`, `min`) is then
+one loop when the iterable is traced, a loop in a loop for several clauses
+(runtime/comprehensions.py). Left as they are: async clauses, nested tuple
+targets, and comprehensions that use `:=` or `yield`.
 """
 from __future__ import annotations
 
@@ -27,6 +32,35 @@ def _generator(iterable, value, keep):
 
 def _list(iterable, value, keep):
     ag__.list_comprehension(iterable, value, keep)  # noqa: F821
+
+
+def _set(iterable, value, keep):
+    ag__.set_comprehension(iterable, value, keep)  # noqa: F821
+
+
+def _dict(iterable, value, keep):
+    ag__.dict_comprehension(iterable, value, keep)  # noqa: F821
+
+
+def _nested_generator(iterable, value, keep):
+    ag__.nested_comprehension(iterable, value, keep)  # noqa: F821
+
+
+def _nested_list(iterable, value, keep):
+    ag__.nested_list_comprehension(iterable, value, keep)  # noqa: F821
+
+
+def _nested_set(iterable, value, keep):
+    ag__.nested_set_comprehension(iterable, value, keep)  # noqa: F821
+
+
+def _nested_dict(iterable, value, keep):
+    ag__.nested_dict_comprehension(iterable, value, keep)  # noqa: F821
+
+
+# The template of each kind: one `for` clause, several.
+_TEMPLATES = {gast.GeneratorExp: (_generator, _nested_generator), gast.ListComp: (_list, _nested_list),
+              gast.SetComp: (_set, _nested_set), gast.DictComp: (_dict, _nested_dict)}
 
 
 def _flat_target(target):
@@ -56,10 +90,7 @@ def _lambda(target, expr, item_name):
 
 
 def _convertible(node) -> bool:
-    if len(node.generators) != 1:
-        return False
-    gen = node.generators[0]
-    if gen.is_async or _flat_target(gen.target) is None:
+    if any(gen.is_async or _flat_target(gen.target) is None for gen in node.generators):
         return False
     return not any(isinstance(n, (gast.NamedExpr, gast.Yield, gast.YieldFrom, gast.Await))
                    for n in visitors.walk(node))
@@ -69,26 +100,32 @@ class _Comprehensions(visitors.Transformer):
     def __init__(self, ctx):
         self.namer = ctx.namer
 
-    def _rewrite(self, node, template):
+    def _keep(self, gen, item):
+        if not gen.ifs:
+            return gast.Constant(None, None)
+        test = gen.ifs[0] if len(gen.ifs) == 1 else gast.BoolOp(gast.And(), list(gen.ifs))
+        return _lambda(gen.target, test, item)
+
+    def _rewrite(self, node):
         self.generic_visit(node)
         if not _convertible(node):
             return node
-        gen = node.generators[0]
-        item = self.namer.new("item")
-        value = _lambda(gen.target, node.elt, item)
-        if gen.ifs:
-            test = gen.ifs[0] if len(gen.ifs) == 1 else gast.BoolOp(gast.And(), list(gen.ifs))
-            keep = _lambda(gen.target, test, item)
-        else:
-            keep = gast.Constant(None, None)
-        new = templates.replace_expr(template, iterable=gen.iter, value=value, keep=keep)
-        return templates.located(new, node)
+        one, several = _TEMPLATES[type(node)]
+        value = (gast.Tuple([node.key, node.value], gast.Load())
+                 if isinstance(node, gast.DictComp) else node.elt)
+        # Inside out: each later clause is a generator its outer clause's value makes; the
+        # outermost is the node's own kind.
+        last = len(node.generators) - 1
+        for k in range(last, -1, -1):
+            gen, item = node.generators[k], self.namer.new("item")
+            template = ((several if last else one) if k == 0 else
+                        _nested_generator if k < last else _generator)
+            value = templates.replace_expr(template, iterable=gen.iter,
+                                           value=_lambda(gen.target, value, item),
+                                           keep=self._keep(gen, item))
+        return templates.located(value, node)
 
-    def visit_GeneratorExp(self, node):
-        return self._rewrite(node, _generator)
-
-    def visit_ListComp(self, node):
-        return self._rewrite(node, _list)
+    visit_GeneratorExp = visit_ListComp = visit_SetComp = visit_DictComp = _rewrite
 
 
 def transform(node, ctx):
