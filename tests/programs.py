@@ -1304,6 +1304,21 @@ def two_names_for_a_list_made_in_a_scan_stay_one_list(xs):
     return b
 
 
+@program((f32(2.0), i32(1)), (f32(0.0), i32(2)), (f32(2.0), i32(0)))
+def f70_a_branch_pops_a_list_a_loop_before_it_made(x, n):
+    # The join gave `v` an "assigned" flag its branch never returned: StopIteration in
+    # lowering's cond (fuzz seed 20002 shapes-alias program 97).
+    w = 0
+    while w < n:
+        w += 1
+        for t in jnp.arange(3):
+            v = [1.0, 1.0]
+        if x > 1.0:
+            p = v.pop()
+            v.append(x)
+    return w
+
+
 @program((i32(2),), (i32(1),))
 def two_names_for_a_dict_made_in_a_traced_range_stay_one_dict(n):
     d = {"s": 0.0}
