@@ -1319,6 +1319,24 @@ def f70_a_branch_pops_a_list_a_loop_before_it_made(x, n):
     return w
 
 
+@program((f32([1.0, 2.0, 3.0]), i32(1)), (f32([1.0, 2.0, 3.0]), i32(0)))
+def f71_item_changed_through_an_alias_a_conditional_expression_made(xs, n):
+    # `e = d if True else {...}` was no alias to the converter (plain `e = d` only): the
+    # change through e left the scan's tracer in d (UnexpectedTracerError; fuzz seed
+    # 20002 shapes-alias program 27).
+    w = 0
+    total = 0.0
+    while w < n:
+        w += 1
+        for x in xs:
+            d = {"a": {"a": 1.0}}
+        for x in xs:
+            e = d if True else {"a": {"a": 0.0}}
+            e["a"]["a"] = x
+        total = total + d["a"]["a"]
+    return total
+
+
 @program((i32(2),), (i32(1),))
 def two_names_for_a_dict_made_in_a_traced_range_stay_one_dict(n):
     d = {"s": 0.0}

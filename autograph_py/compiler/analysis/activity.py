@@ -273,19 +273,32 @@ def name_aliases(fn) -> dict:
     """Locals of `fn` that `a = b` may make names of one object: name -> its group.
 
     An item or attribute assigned through one name (`alias['k'] = v`) is then
-    known to change the object the others name too. Only plain name-to-name
-    assignments count; an alias made any other way (a call's result, a loop
-    target) is not seen.
+    known to change the object the others name too. Name-to-name assignments
+    count, also through a conditional expression or `or`/`and` (`t = a if c
+    else b`: t may name a or b); an alias made any other way (a call's result,
+    a loop target) is not seen.
     """
     group = {}
     for node in own_statements(fn.body):
-        if (isinstance(node, gast.Assign) and isinstance(node.value, gast.Name)
-                and len(node.targets) == 1 and isinstance(node.targets[0], gast.Name)):
-            a, b = node.targets[0].id, node.value.id
-            merged = group.get(a, {a}) | group.get(b, {b})
-            for n in merged:
-                group[n] = merged
+        if (isinstance(node, gast.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0], gast.Name)):
+            a = node.targets[0].id
+            for b in _alias_sources(node.value):
+                merged = group.get(a, {a}) | group.get(b, {b})
+                for n in merged:
+                    group[n] = merged
     return group
+
+
+def _alias_sources(value) -> list:
+    """The names whose object an assignment of `value` may bind."""
+    if isinstance(value, gast.Name):
+        return [value.id]
+    if isinstance(value, gast.IfExp):
+        return _alias_sources(value.body) + _alias_sources(value.orelse)
+    if isinstance(value, gast.BoolOp):
+        return [n for v in value.values for n in _alias_sources(v)]
+    return []
 
 
 _FUNCTIONS = (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda)
