@@ -1337,6 +1337,19 @@ def f71_item_changed_through_an_alias_a_conditional_expression_made(xs, n):
     return total
 
 
+@program((i32(3),), (i32(1),), (i32(2),))
+def item_of_a_dict_a_traced_range_rebinds_to_another(n):
+    # After the loop v7 is v6 or, with no iteration, the dict it was (a pick): its item,
+    # loop state, is written back into the read-only copy by the runtime itself (that
+    # write was refused as the user's; fuzz seed 20003 calls programs 17 and 95).
+    v6 = {"s": 1.0, "k": 1}
+    v7 = {"s": 1.0, "k": 1}
+    for t in range(1, n):
+        v7["k"] = 1
+        v7 = v6
+    return v6["k"] + v7["s"]
+
+
 @program((i32(2),), (i32(1),))
 def two_names_for_a_dict_made_in_a_traced_range_stay_one_dict(n):
     d = {"s": 0.0}

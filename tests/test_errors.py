@@ -1371,3 +1371,20 @@ def test_a_picked_list_reads_as_python_and_one_object_on_every_side_keeps_identi
         got[0].append(1.0)   # the caller's list is a plain list
     assert int(ag.function(same_object)(jnp.float32(1.0), jnp.ones(2))) == 2
     assert tuple(map(int, ag.function(loop_runs)(jnp.ones(2)))) == (2, 1)
+
+
+def test_a_loop_variable_rebound_to_an_outside_dict_after_an_in_place_change_is_refused():
+    # From the second iteration on, v7 is v6 and `v7["k"] = t` changes v6; the compiled
+    # loop carries a copy of v7, so v6 missed it (silently wrong: 2 instead of 4 for n=3).
+    def f(n):
+        v6 = {"s": 1.0, "k": 1}
+        v7 = {"s": 1.0, "k": 5}
+        for t in range(1, n):
+            v7["k"] = t
+            v7 = v6
+        return v7["k"] + v6["k"]
+
+    e, _ = raised(f, jnp.int32(3))
+    assert isinstance(e, ag.errors.StateError) and "'v7'" in str(e), e
+    assert "second iteration" in str(e) and f"{HERE}:" in str(e)
+    assert f(3) == 4 and ag.convert(f)(3) == 4   # Python values: Python's loop

@@ -107,7 +107,8 @@ def _unflatten(aux, children):
     return read_only(value, why, fix, error, stale)
 
 
-for _cls in (ReadOnlyList, ReadOnlyDict):
+READ_ONLY = (ReadOnlyList, ReadOnlyDict)
+for _cls in READ_ONLY:
     jax.tree_util.register_pytree_node(_cls, _flatten, _unflatten)
 
 

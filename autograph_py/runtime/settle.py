@@ -15,7 +15,7 @@ import jax.numpy as jnp
 
 from autograph_py import errors
 from autograph_py.lowering import plans, tracing
-from autograph_py.runtime import copies, loop_state, mutations, paths, state as st
+from autograph_py.runtime import copies, identity, loop_state, mutations, paths, state as st
 from autograph_py.runtime.undefined import conditional_region, unassigned_reads
 
 
@@ -27,6 +27,37 @@ def rebuild(plan: plans.LoopPlan, names, carried, init_vars):
     runtime/copies) stays one, in the body and after the loop."""
     return copies.like(st.rebuild(names, plan.treedefs, plan.specs, carried),
                        [v.value for v in init_vars])
+
+
+def _check_rebound(values, before, outs, init_vars, at) -> None:
+    """A variable the body binds to a list or dict that exists outside the loop (`v = w`),
+    other than its entry object, names that object on the next iteration, in Python; the
+    lax loop carries a copy of its contents. If the body also changed the variable's object
+    in place before rebinding it (`v[k] = x` first), that change would reach the outside
+    object on later iterations, and no carry can: an error, not a silent copy."""
+    visible = mutations.visible_here()
+    changed = {id(c) for c, contents in before if _changed(c, contents)}
+    for value, out, entry in zip(values, outs, init_vars):
+        o = out.value
+        if (type(o) in (list, dict) and id(o) in visible and o is not entry.value
+                and o is not value and id(value) in changed):
+            raise errors.StateError(errors.message(
+                f"{st.quoted(out.name)} is bound to a list or dict that exists outside the "
+                "loop from its second iteration on, and the loop body changes it in place "
+                "before binding it: the compiled loop carries a copy, so the change would not "
+                "reach that object, where Python changes it",
+                at=at,
+                fix="Change the outside object through its own name, or bind the variable to "
+                    "it before the loop."))
+
+
+def _changed(container, contents) -> bool:
+    now = mutations.contents_of(container)
+    if len(now) != len(contents):
+        return True
+    if isinstance(now, dict):
+        return list(now) != list(contents) or any(now[k] is not contents[k] for k in now)
+    return any(a is not b for a, b in zip(now, contents))
 
 
 def initial_carry(plan: plans.LoopPlan, init_vars):
@@ -81,6 +112,7 @@ def settle(block, init_vars, step_body, index_avals, allow_append, may_not_run=F
             values = rebuild(plan, names, carried, init_vars)
             ins = st.flatten(values, names)
             set_state(values)
+            before = identity.containers(values)
             with conditional_region(), paths.loop_body(), unassigned_reads() as read_unassigned:
                 try:
                     step_body(*index)
@@ -89,6 +121,7 @@ def settle(block, init_vars, step_body, index_avals, allow_append, may_not_run=F
                     raised[:] = [e]
             outs = [st.lift_to_match(v_in, v_out)[1] if st.is_unbound_unless(v_in.value)
                     else v_out for v_in, v_out in zip(ins, st.flatten(get_state(), names))]
+            _check_rebound(values, before, outs, init_vars, at)
             mutations.after_block(outs, values)
             carried_out, ys = step_outputs(plan, outs)
             return carried_out + ys, (ins, outs, read_unassigned)

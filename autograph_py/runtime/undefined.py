@@ -7,7 +7,7 @@ import threading
 import jax
 
 from autograph_py import errors
-from autograph_py.runtime import paths
+from autograph_py.runtime import copies, paths
 
 
 class Undefined:
@@ -280,15 +280,18 @@ def store_part(base, key, value, attribute: bool) -> None:
             at=at, fix=fix))
     if isinstance(value, UnboundUnlessAssigned) and not in_conditional_region():
         raise _part_maybe_unassigned(value.name)
+    # A read-only copy (runtime/copies) is written through its base class: this is the
+    # runtime putting back the state the program holds, not a change of the user's.
+    own = type(base).__mro__[1] if isinstance(base, copies.READ_ONLY) else type(base)
     if is_undefined(value):
         try:
-            delattr(base, key) if attribute else base.__delitem__(key)
+            delattr(base, key) if attribute else own.__delitem__(base, key)
         except (KeyError, AttributeError):
             pass
     elif attribute:
         setattr(base, key, value)
     else:
-        base[key] = value
+        own.__setitem__(base, key, value)
 
 
 def _part_maybe_unassigned(label: str):
