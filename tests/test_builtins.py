@@ -1058,6 +1058,23 @@ def test_lists_with_traced_items_compare_item_by_item_as_python_does():
         "sorted")[0]
 
 
+def test_a_later_pair_that_fails_to_compare_fails_only_where_python_reaches_it():
+    # After a traced pair, the later pairs were compared on every run: arrays of other
+    # shapes raised where Python, stopping at the first unequal pair, returns False.
+    import jax.numpy as jnp
+
+    def f(x, y, a, b):
+        return [x, a] == [y, b]
+
+    g = ag.function(f)
+    args = (jnp.ones(2), jnp.ones(3))
+    assert bool(g(jnp.float32(1.0), jnp.float32(2.0), *args)) is False
+    with pytest.raises(TypeError, match="incompatible shapes"):
+        g(jnp.float32(2.0), jnp.float32(2.0), *args)
+    with pytest.raises(TypeError, match="incompatible shapes"):   # eagerly, JAX's own
+        f(jnp.float32(2.0), jnp.float32(2.0), *args)
+
+
 def test_a_generator_that_tests_a_traced_value_is_a_clear_error_at_its_line():
     import jax.numpy as jnp
 

@@ -19,7 +19,7 @@ import operator
 import jax.numpy as jnp
 
 from autograph_py import errors
-from autograph_py.runtime import items, paths
+from autograph_py.runtime import failures, items, paths
 from autograph_py.runtime.dispatch import is_traced
 from autograph_py.runtime.undefined import conditional_region
 
@@ -149,27 +149,43 @@ def _holds_traced(xs) -> bool:
 
 def _sequence_eq(x, y):
     """Python's list equality: lengths, then each pair of items (`is`, else `==`, as a
-    truth value) up to the first that differs as Python values; a traced pair's result
-    joins the rest with `and`, so the pairs after it are compared too (a pair Python
-    would not reach may then raise where eager does not)."""
+    truth value) up to the first that differs. A traced pair's result joins the rest
+    with `and`; a later pair whose comparison fails (arrays of other shapes) fails
+    only on the runs where every pair before it is equal, as Python reaches it only
+    then: a run-time check, and the result is False."""
     if len(x) != len(y):
         return False
     result = True
     for a, b in zip(x, y):
         if a is b:
             continue
-        same = _sequence_eq(a, b) if _same_kind(a, b) else a == b
+        try:
+            same = _pair_eq(a, b)
+        except errors.AutographError:
+            raise
+        except Exception as e:  # noqa: BLE001 - the pair's own failure, Python's too
+            if result is True:
+                raise   # every pair before it is equal as Python values: Python raises
+            failures.stage(e, jnp.logical_not(result), errors.where())
+            return jnp.logical_and(result, False)
         if is_traced(same):
-            if same.size != 1:   # as eager: bool() of a comparison of arrays
-                raise ValueError("The truth value of an array with more than one element is "
-                                 "ambiguous: two lists whose items are arrays compare with "
-                                 "bool(a == b) for each pair; compare the arrays with "
-                                 "jnp.array_equal")
-            same = same.reshape(())
             result = same if result is True else jnp.logical_and(result, same)
         elif not same:
             return False
     return result
+
+
+def _pair_eq(a, b):
+    """`a == b` of one pair of items, as the truth value Python takes of it."""
+    same = _sequence_eq(a, b) if _same_kind(a, b) else a == b
+    if is_traced(same):
+        if same.size != 1:   # as eager: bool() of a comparison of arrays
+            raise ValueError("The truth value of an array with more than one element is "
+                             "ambiguous: two lists whose items are arrays compare with "
+                             "bool(a == b) for each pair; compare the arrays with "
+                             "jnp.array_equal")
+        same = same.reshape(())
+    return same
 
 
 _COMPARE = {"Lt": operator.lt, "LtE": operator.le, "Gt": operator.gt, "GtE": operator.ge,
