@@ -57,7 +57,7 @@ def _ours(module: str) -> bool:
     return module.split(".", 1)[0] in ("autograph_py", "jax")
 
 
-def _never():
+def never():
     return False
 
 
@@ -65,14 +65,14 @@ class ReadOnlyList(list):
     """A list that stands for one of several lists a traced value selects."""
     ag_why = ag_fix = ""
     ag_error = errors.StateError
-    ag_stale = staticmethod(_never)
+    ag_stale = staticmethod(never)
 
 
 class ReadOnlyDict(dict):
     """A dict that stands for one of several dicts a traced value selects."""
     ag_why = ag_fix = ""
     ag_error = errors.StateError
-    ag_stale = staticmethod(_never)
+    ag_stale = staticmethod(never)
 
 
 for _cls, _changes, _reads in (
@@ -147,7 +147,7 @@ def _holds_copy(value) -> bool:
     return type(value) is dict and any(_holds_copy(v) for v in value.values())
 
 
-def read_only(value, why: str, fix: str, error=errors.StateError, stale=_never):
+def read_only(value, why: str, fix: str, error=errors.StateError, stale=never):
     """`value` with its lists and dicts as read-only copies; `why` and `fix` say, in the
     `error` a change raises, where the copy came from and what to write instead; reading
     it raises too once `stale()` is true."""

@@ -24,6 +24,16 @@ def containers(values) -> list:
     return [(c, mutations.contents_of(c)) for c in reach.containers_in(values)]
 
 
+def changed_since(container, contents) -> bool:
+    """Whether a list or dict no longer holds `contents` (its items then, by identity)."""
+    now = mutations.contents_of(container)
+    if len(now) != len(contents):
+        return True
+    if isinstance(now, dict):
+        return list(now) != list(contents) or any(now[k] is not contents[k] for k in now)
+    return any(a is not b for a, b in zip(now, contents))
+
+
 def restore(saved: list) -> None:
     for obj, contents in saved:
         mutations.put_contents(obj, contents)
@@ -113,10 +123,8 @@ def _picked(value, name: str, sources):
     saved = containers(sources)
 
     def stale() -> bool:   # an original changed since: Python would read the change
-        return any(getattr(o, "ag_stale", copies._never)() for o in sources) or any(len(now := mutations.contents_of(c)) != len(before) or any(
-            a is not b for a, b in zip(now.values() if isinstance(now, dict) else now,
-                                       before.values() if isinstance(before, dict) else before))
-            or (isinstance(now, dict) and list(now) != list(before)) for c, before in saved)
+        return any(getattr(o, "ag_stale", copies.never)() for o in sources) or any(
+            changed_since(c, before) for c, before in saved)
 
     what = "the conditional expression's value" if name.startswith("<") else f"'{name}'"
     out = copies.read_only(

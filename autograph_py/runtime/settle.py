@@ -36,7 +36,7 @@ def _check_rebound(values, before, outs, init_vars, at) -> None:
     in place before rebinding it (`v[k] = x` first), that change would reach the outside
     object on later iterations, and no carry can: an error, not a silent copy."""
     visible = mutations.visible_here()
-    changed = {id(c) for c, contents in before if _changed(c, contents)}
+    changed = {id(c) for c, contents in before if identity.changed_since(c, contents)}
     for value, out, entry in zip(values, outs, init_vars):
         o = out.value
         if (type(o) in (list, dict) and id(o) in visible and o is not entry.value
@@ -49,15 +49,6 @@ def _check_rebound(values, before, outs, init_vars, at) -> None:
                 at=at,
                 fix="Change the outside object through its own name, or bind the variable to "
                     "it before the loop."))
-
-
-def _changed(container, contents) -> bool:
-    now = mutations.contents_of(container)
-    if len(now) != len(contents):
-        return True
-    if isinstance(now, dict):
-        return list(now) != list(contents) or any(now[k] is not contents[k] for k in now)
-    return any(a is not b for a, b in zip(now, contents))
 
 
 def initial_carry(plan: plans.LoopPlan, init_vars):

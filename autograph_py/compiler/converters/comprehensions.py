@@ -26,41 +26,15 @@ import gast
 from autograph_py.compiler import templates, visitors
 
 
-def _generator(iterable, value, keep):
-    ag__.comprehension(iterable, value, keep)  # noqa: F821
+# The runtime operator of each kind (one `for` clause; with several, "nested_" + it).
+_OPERATORS = {gast.GeneratorExp: "comprehension", gast.ListComp: "list_comprehension",
+              gast.SetComp: "set_comprehension", gast.DictComp: "dict_comprehension"}
 
 
-def _list(iterable, value, keep):
-    ag__.list_comprehension(iterable, value, keep)  # noqa: F821
-
-
-def _set(iterable, value, keep):
-    ag__.set_comprehension(iterable, value, keep)  # noqa: F821
-
-
-def _dict(iterable, value, keep):
-    ag__.dict_comprehension(iterable, value, keep)  # noqa: F821
-
-
-def _nested_generator(iterable, value, keep):
-    ag__.nested_comprehension(iterable, value, keep)  # noqa: F821
-
-
-def _nested_list(iterable, value, keep):
-    ag__.nested_list_comprehension(iterable, value, keep)  # noqa: F821
-
-
-def _nested_set(iterable, value, keep):
-    ag__.nested_set_comprehension(iterable, value, keep)  # noqa: F821
-
-
-def _nested_dict(iterable, value, keep):
-    ag__.nested_dict_comprehension(iterable, value, keep)  # noqa: F821
-
-
-# The template of each kind: one `for` clause, several.
-_TEMPLATES = {gast.GeneratorExp: (_generator, _nested_generator), gast.ListComp: (_list, _nested_list),
-              gast.SetComp: (_set, _nested_set), gast.DictComp: (_dict, _nested_dict)}
+def _operator_call(name, iterable, value, keep):
+    """`ag__.<name>(iterable, value, keep)`."""
+    return gast.Call(gast.Attribute(gast.Name("ag__", gast.Load(), None, None), name,
+                                    gast.Load()), [iterable, value, keep], [])
 
 
 def _flat_target(target):
@@ -110,7 +84,7 @@ class _Comprehensions(visitors.Transformer):
         self.generic_visit(node)
         if not _convertible(node):
             return node
-        one, several = _TEMPLATES[type(node)]
+        kind = _OPERATORS[type(node)]
         value = (gast.Tuple([node.key, node.value], gast.Load())
                  if isinstance(node, gast.DictComp) else node.elt)
         # Inside out: each later clause is a generator its outer clause's value makes; the
@@ -118,11 +92,10 @@ class _Comprehensions(visitors.Transformer):
         last = len(node.generators) - 1
         for k in range(last, -1, -1):
             gen, item = node.generators[k], self.namer.new("item")
-            template = ((several if last else one) if k == 0 else
-                        _nested_generator if k < last else _generator)
-            value = templates.replace_expr(template, iterable=gen.iter,
-                                           value=_lambda(gen.target, value, item),
-                                           keep=self._keep(gen, item))
+            name = ((f"nested_{kind}" if last else kind) if k == 0 else
+                    "nested_comprehension" if k < last else "comprehension")
+            value = _operator_call(name, gen.iter, _lambda(gen.target, value, item),
+                                   self._keep(gen, item))
         return templates.located(value, node)
 
     visit_GeneratorExp = visit_ListComp = visit_SetComp = visit_DictComp = _rewrite
