@@ -819,9 +819,10 @@ def may_refuse(case: Case) -> list:
         out += ["StateError", "TracedListError", "UndefinedVariableError"]
     if any(isinstance(n, ir.Try) and n.exc == "ValueError" for _, n in ir.walk(case.prog)):
         out.append("StagedRaiseError")
-    if "StateError" not in out and any(   # a list or dict picked by a traced condition (F66)
-            isinstance(n, Assign) and isinstance(n.value, ir.Op) and n.value.template ==
-            shapes.PICK and n.kind in ("nd", "l") for _, n in ir.walk(case.prog)):
+    if "StateError" not in out and any(   # a list or dict a traced value may pick (F66, F73)
+            isinstance(n, Assign) and n.kind in ("d", "nd", "l") and (
+                isinstance(n.value, Name) or isinstance(n.value, ir.Op)
+                and n.value.template == shapes.PICK) for _, n in ir.walk(case.prog)):
         out.append("StateError")
     return out
 
