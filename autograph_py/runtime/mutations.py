@@ -214,10 +214,10 @@ class Watch:
                 self.changes[(i, "contents", None)] = ContentsChange(c, ContentsChange.IN_PLACE,
                                                                      before)
 
-    def check(self, state_leaves, state_containers=frozenset()):
-        """After a block's trace: which changes its state (`state_leaves`, and the lists and
+    def check(self, state_vars, state_containers=frozenset()):
+        """After a block's trace: which changes its state (`state_vars`, and the lists and
         dicts its variables hold, `state_containers`) does not carry."""
-        carried = {id(v) for v in state_leaves}
+        carried = {id(l) for v in state_vars for l in v.leaves}
         for k, change in self.changes.items():
             if k in self.carried or change.kind_key() in self.kinds:
                 continue
@@ -237,8 +237,13 @@ class Watch:
                 continue
             # As for items: only arrays the state holds carry it; a Python int the callee
             # wrote may be the very object another variable holds (`a = o.count`: F60).
+            # And only where they are the changed part: the part itself as state, or a
+            # variable holding the changed object; not another variable that holds the same
+            # array (`b = o.add(x)` returns the new `self.total`: F75).
+            carriers = {id(l) for v in state_vars if _is_part(v.name) or _holds(v.value, change.obj)
+                        for l in v.leaves}
             leaves = jax.tree_util.tree_leaves(value)
-            if not leaves or not all(is_array(l) and id(l) in carried for l in leaves):
+            if not leaves or not all(is_array(l) and id(l) in carriers for l in leaves):
                 self.uncovered.setdefault(k, change)
 
 
@@ -341,6 +346,21 @@ def checkpoint() -> None:
         raise Restart()
 
 
+def _holds(value, obj, depth=4) -> bool:
+    """Whether `value` is `obj` or holds it (through tuples, lists, dicts, objects)."""
+    if value is obj:
+        return True
+    if depth == 0 or isinstance(value, (str, bytes, int, float, bool)) or is_array(value):
+        return False
+    if isinstance(value, (tuple, list)):
+        items = value
+    elif isinstance(value, dict):
+        items = value.values()
+    else:
+        items = getattr(value, "__dict__", {}).values()
+    return any(_holds(v, obj, depth - 1) for v in items)
+
+
 def _is_part(name) -> bool:
     """Whether a state variable is an item or attribute (`o.total`, `d['s']`), not a local
     (`b`), the return value or a flag (`<return value>`)."""
@@ -362,12 +382,7 @@ def after_block(state_vars, entry_values) -> None:
         held = {id(c) for c in reach.containers_in(entry_values)}
         held &= {id(c) for c in reach.containers_in(v.value for v in state_vars)}
         stack[-1].note_in_place()
-        # Only a part that is state itself (`o.total`, `d['s']`) carries the change of that
-        # part: a variable that holds the same array (`b = o.add(x)`, which returns the
-        # new `self.total`) carries `b`, and the next iteration would start `o.total`
-        # from its entry value again (fuzz seed 21003 calls 91: silently wrong).
-        stack[-1].check([l for v in state_vars if v.size is None and _is_part(v.name)
-                         for l in v.leaves], held)
+        stack[-1].check([v for v in state_vars if v.size is None], held)
         stack[-1].restore()
 
 
