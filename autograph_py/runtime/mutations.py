@@ -240,7 +240,8 @@ class Watch:
             # And only where they are the changed part: the part itself as state, or a
             # variable holding the changed object; not another variable that holds the same
             # array (`b = o.add(x)` returns the new `self.total`: F75).
-            carriers = {id(l) for v in state_vars if _is_part(v.name) or _holds(v.value, change.obj)
+            carriers = {id(l) for v in state_vars
+                        if _is_part(v.name) or reach.holds(v.value, change.obj)
                         for l in v.leaves}
             leaves = jax.tree_util.tree_leaves(value)
             if not leaves or not all(is_array(l) and id(l) in carriers for l in leaves):
@@ -344,21 +345,6 @@ def checkpoint() -> None:
     stack = _local.stack
     if stack and stack[-1].uncovered:
         raise Restart()
-
-
-def _holds(value, obj, depth=4) -> bool:
-    """Whether `value` is `obj` or holds it (through tuples, lists, dicts, objects)."""
-    if value is obj:
-        return True
-    if depth == 0 or isinstance(value, (str, bytes, int, float, bool)) or is_array(value):
-        return False
-    if isinstance(value, (tuple, list)):
-        items = value
-    elif isinstance(value, dict):
-        items = value.values()
-    else:
-        items = getattr(value, "__dict__", {}).values()
-    return any(_holds(v, obj, depth - 1) for v in items)
 
 
 def _is_part(name) -> bool:

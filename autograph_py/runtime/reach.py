@@ -101,6 +101,23 @@ def is_user_object(v) -> bool:
     return module not in LIBRARIES and isinstance(getattr(v, "__dict__", None), dict)
 
 
+def holds(value, obj, depth=4) -> bool:
+    """Whether `value` is `obj` or holds it, through tuples, lists, dicts and user objects."""
+    if value is obj:
+        return True
+    if depth == 0:
+        return False
+    if isinstance(value, (tuple, list)):
+        items = value
+    elif isinstance(value, dict):
+        items = value.values()
+    elif is_user_object(value):
+        items = value.__dict__.values()
+    else:
+        return False
+    return any(holds(v, obj, depth - 1) for v in items)
+
+
 def containers_in(values) -> list:
     """The lists and dicts that `values` hold, through tuples, lists, dicts and placeholders."""
     out, seen, todo = [], set(), list(values)
