@@ -20,7 +20,7 @@ import jax.numpy as jnp
 from autograph_py import errors
 from autograph_py.lowering import lax as lowered, plans, tracing
 from autograph_py.runtime import identity, loop_state, settle, state as st
-from autograph_py.runtime import mutations, paths, trace_log
+from autograph_py.runtime import mutations, paths, raises, trace_log
 from autograph_py.runtime.block import Block, loop_options
 from autograph_py.runtime.conditionals import _lax_if, as_predicate
 from autograph_py.runtime.dispatch import (CONCRETIZATION_ERRORS, in_trace, is_traced,
@@ -206,11 +206,14 @@ def needs_python_value(e: Exception) -> bool:
 def _raises_now(path: paths.PathRaises):
     """A loop that certainly runs a body that always raises: it raises, as a `raise` would.
 
-    Inside a traced block that ends the block's path; outside any, Python
-    raises it now (its check is in the program, but nothing after it can
-    run, and the code after it would trace on values that never exist).
+    Inside a traced block that ends the block's path. Outside any, nothing
+    after the loop can run (the code after it would trace on values that
+    never exist): in the `@function` program's own trace the trace ends
+    there too, and the check the body staged fails when the program runs
+    (the exception may hold the body's traced values, which only that check
+    can show); elsewhere Python raises it now.
     """
-    if in_conditional_region() or path.exc is None:
+    if in_conditional_region() or path.exc is None or raises.ends_program_trace():
         raise path
     raise path.exc
 

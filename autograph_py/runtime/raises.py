@@ -69,10 +69,8 @@ def _shown_at_run_time(exc):
     {x}")`): inside `@function` (staging_boundary), with no `try` around it, it is staged
     like a raise under a traced condition that holds, so its message shows the run-time
     values; elsewhere (a plain `jax.jit`), Python raises it now, with the tracers' text."""
-    if not _local.boundaries or _local.guards or paths.is_silent():
+    if not ends_program_trace():
         return exc
-    if tracing.current_trace() != _local.boundaries[-1]:
-        return exc   # inside a JAX transformation the program calls (vmap, a lax.cond branch)
     if isinstance(exc, type) and issubclass(exc, BaseException):
         return exc
     if not isinstance(exc, BaseException) or not _holds_traced(exc):
@@ -81,6 +79,15 @@ def _shown_at_run_time(exc):
     trace_log.record("raise", "jax.debug.callback", "its message shows traced values", at=at)
     stage(exc, jax.numpy.asarray(False), at)
     raise paths.PathRaises(exc)
+
+
+def ends_program_trace() -> bool:
+    """Whether a raise here, on the Python path, may end the trace of the whole `@function`
+    program (staging_boundary), its staged check failing when the program runs: the
+    program's own trace, not a JAX transformation it calls (vmap, a lax.cond branch), with
+    no `try` around it whose handlers Python would run."""
+    return (bool(_local.boundaries) and not _local.guards and not paths.is_silent()
+            and tracing.current_trace() == _local.boundaries[-1])
 
 
 def _holds_traced(exc) -> bool:
