@@ -420,3 +420,75 @@ def test_module_level_wrappers_of_a_jitted_helper():
     got = ag.function(f)(jnp.float32(2.0))
     assert_same(got, (4.0, jnp.array([4.0, 2.0])))
     assert_same(ag.function(vmap_of_jitted)(jnp.array([3.0, -1.0])), jnp.array([9.0, 1.0]))
+
+
+def _closure_over_loop_state(deco, inline):
+    """A helper that reads the loop's state `s` through its closure, jitted or
+    checkpointed (decorated, or wrapped at the call), called in a scan that appends
+    (its body is traced twice) and after the loop."""
+    def f(xs, n):
+        s = n * 1.0
+
+        def g(x):
+            return x + s
+        h = g if inline else deco(g)
+        out = []
+        for x in xs:
+            s = s + (deco(g) if inline else h)(x)
+            out.append(s)
+        return s + h(1.0), out
+    return f
+
+
+@pytest.mark.parametrize("inline", [False, True], ids=["decorated", "at_call"])
+@pytest.mark.parametrize("deco", [jax.jit, jax.checkpoint], ids=["jit", "checkpoint"])
+def test_jax_wrapper_reads_its_closure_when_called(deco, inline):
+    # JAX caches a jitted or checkpointed function's trace by its identity: the second
+    # trace of the body (or the call after the loop) got the first trace's `s`, a leaked
+    # tracer (FINDINGS F74). Each call reads the cell now, as Python does; the reference
+    # is the program with the helper undecorated.
+    f = _closure_over_loop_state(deco, inline)
+    want = _closure_over_loop_state(lambda g: g, inline)(jnp.arange(3.0), 2)
+    got = ag.function(f)(jnp.arange(3.0), 2)
+    assert_same(got, want)
+    assert float(got[0]) == 41.0
+
+
+def test_jax_wrapper_over_unchanging_closure_keeps_its_cache():
+    # A helper whose closure holds no traced value is one function object to JAX: traced
+    # once for two calls with the same types.
+    traces = []
+
+    def f(x):
+        k = 3.0
+
+        @jax.jit
+        def g(y):
+            traces.append(1)
+            return y * k
+        return g(x) + g(x + 1.0)
+    want = f(2.0)
+    traces.clear()
+    assert_same(ag.function(f)(2.0), want)
+    assert len(traces) == 1
+
+
+@pytest.mark.parametrize("deco", [jax.jit, jax.checkpoint], ids=["jit", "checkpoint"])
+def test_jax_wrapper_over_loop_state_handed_to_a_transformation(deco):
+    # The wrapper reaches JAX as an argument (jax.grad(h)), not through a call of
+    # converted code: it is renewed there too.
+    def program(wrap):
+        def f(xs, n):
+            s = n * 1.0
+
+            def g(x):
+                return x * s
+            h = wrap(g)
+            out = []
+            for x in xs:
+                s = s + jax.grad(h)(x)
+                out.append(s)
+            return s, out
+        return f
+    want = program(lambda g: g)(jnp.arange(3.0), 2)
+    assert_same(ag.function(program(deco))(jnp.arange(3.0), 2), want)

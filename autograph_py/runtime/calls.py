@@ -18,7 +18,7 @@ from autograph_py import config, errors
 from autograph_py.runtime import builtins as ag_builtins, raises as ag_raises
 from autograph_py.runtime.dispatch import CONCRETIZATION_ERRORS, is_traced, raised_by_jax
 from autograph_py.runtime.undefined import conditional_depth
-from autograph_py.runtime import mutations, reach, trace_log, transforms, written_back
+from autograph_py.runtime import closures, mutations, reach, trace_log, transforms, written_back
 
 _STDLIB = frozenset(getattr(sys, "stdlib_module_names", ())) | {"builtins"}
 
@@ -90,12 +90,12 @@ def _call_library(f, args, kwargs):
     if rebuilt is not None:
         trace_log.record("call", "rebuilt", f"{_qualname(f)} is a library's wrapper of user "
                                             "code: the same wrapper around it converted")
-        return _call_as_is(rebuilt, args, kwargs)
+        return _call_as_is(_live(rebuilt), args, kwargs)
     new = transforms.converted_arguments(f, args, kwargs, converting)
     if new is None:
         if trace_log.listening():
             trace_log.record("call", "called as is", _why_as_is(f))
-        return _call_as_is(f, args, kwargs)
+        return _call_as_is(_live(f), args, kwargs)
     trace_log.record("call", "arguments converted",
                      f"the user functions {_qualname(f)} transforms are converted")
     return transforms.check_result(f, _call_as_is(f, *new))
@@ -104,13 +104,27 @@ def _call_library(f, args, kwargs):
 _CONVERTING = weakref.WeakKeyDictionary()   # user function -> converting_function of it
 
 
+def _live(f):
+    """`f`, or `f` renewed where user code it runs closes over traced values (JAX's
+    caches of traces key on the function's identity: runtime/closures)."""
+    return closures.renewed(f) if closures.closes_over_traced(f) else f
+
+
 def converting(f, objects=False):
     """`f` as a function that converts it when called (by JAX), or None to leave it.
 
     User functions, methods and partials; callable objects whose `__call__` is user
     code too if `objects` (where a callable cannot be data: a transformation's function);
-    a JAX wrapper around user code is rebuilt around it converted.
+    a JAX wrapper around user code is rebuilt around it converted. Renewed where it
+    closes over traced values (runtime/closures).
     """
+    out = _converting(f, objects)
+    if closures.closes_over_traced(f):
+        return closures.renewed(f if out is None else out)
+    return out
+
+
+def _converting(f, objects):
     if getattr(f, "__ag_converting__", False) or getattr(f, "__ag_converted__", False):
         return None
     if transforms.is_transforming(f) or transforms.wraps_user_code(f):

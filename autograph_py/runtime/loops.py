@@ -207,11 +207,9 @@ def _raises_now(path: paths.PathRaises):
     """A loop that certainly runs a body that always raises: it raises, as a `raise` would.
 
     Inside a traced block that ends the block's path. Outside any, nothing
-    after the loop can run (the code after it would trace on values that
-    never exist): in the `@function` program's own trace the trace ends
-    there too, and the check the body staged fails when the program runs
-    (the exception may hold the body's traced values, which only that check
-    can show); elsewhere Python raises it now.
+    after the loop runs: the `@function` program's trace ends there too (the
+    body's staged check shows the body's traced values when it fails);
+    elsewhere Python raises it now.
     """
     if in_conditional_region() or path.exc is None or raises.ends_program_trace():
         raise path

@@ -269,8 +269,11 @@ def _nnx_jit(f, convert):
 
 def _jit(f, convert):
     fun = convert(f._fun, True)
-    if fun is None:
-        return None
+    return None if fun is None else rejitted(f, fun)
+
+
+def rejitted(f, fun):
+    """The `jax.jit` object `f`'s options around `fun`."""
     info = f._jit_info
     try:
         from jax._src import pjit   # the same PjitInfo: shardings, layouts, donation, ...
