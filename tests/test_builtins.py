@@ -991,6 +991,47 @@ def test_a_dict_literal_passed_to_helpers_in_nested_scans_gets_no_write_back():
     assert "d = ag__.latest(d)" not in ag.to_code(f)
 
 
+def _bump_k(d, k):
+    d["k"] = d["k"] + k
+
+
+def test_helpers_change_a_state_dict_in_nested_scans():
+    # FINDINGS F59: a dict the loop carries whole (a parameter passed to helpers, or
+    # `d = d`) is rebuilt for each trace of the body; a helper's change of that new
+    # dict's items made the outer loop restart with the temporary's item as state,
+    # which held a tracer of the first trace (UnexpectedTracerError).
+    def param(d):
+        for _ in jnp.ones(2):
+            _halve_into(d, 1.0)
+            for _ in jnp.ones(2):
+                _halve_into(d, 1.0)
+                _bump_k(d, 1)
+        return d
+
+    def self_assigned(x):
+        d = {"s": x, "k": jnp.int32(0)}
+        for _ in jnp.ones(2):
+            d = d
+            for _ in jnp.ones(3):
+                _halve_into(d, 1.0)
+                _bump_k(d, 1)
+        return d
+
+    def under_if(d, x):
+        for _ in jnp.ones(2):
+            if x > 0:
+                _halve_into(d, x)
+            for _ in jnp.ones(2):
+                _bump_k(d, 1)
+        return d["s"] + d["k"]
+
+    entry = lambda: {"s": jnp.float32(0.5), "k": jnp.int32(0)}
+    assert_same(ag.function(param)(entry()), param(entry()))
+    assert_same(ag.function(self_assigned)(jnp.float32(0.5)), self_assigned(jnp.float32(0.5)))
+    for x in (1.0, -1.0):
+        assert_same(ag.function(under_if)(entry(), x), under_if(entry(), x))
+
+
 class _Counter:
     def __init__(self, count):
         self.count = count

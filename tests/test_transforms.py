@@ -15,6 +15,7 @@ import warnings
 
 import jax
 import jax.numpy as jnp
+from jax import lax
 import numpy as np
 import pytest
 
@@ -492,3 +493,82 @@ def test_jax_wrapper_over_loop_state_handed_to_a_transformation(deco):
         return f
     want = program(lambda g: g)(jnp.arange(3.0), 2)
     assert_same(ag.function(program(deco))(jnp.arange(3.0), 2), want)
+
+
+# FINDINGS F62: functions JAX traces itself (a lax loop's body, what jax.jit wraps),
+# reading a variable the enclosing traced loop carries.
+
+def _one(a):
+    return 1
+
+
+def _fori_body_reads_loop_state(n):
+    def body(i, c):
+        return c + n
+    w = 0
+    x = 0
+    while w < n:
+        w += 1
+        x = _one(n) + lax.fori_loop(0, 1, body, 0)   # `_one(n)` makes n loop state
+    return x
+
+
+def _jit_in_collecting_for(n):
+    @jax.jit
+    def g(a):
+        return n * 1.0
+    out = []
+    for t in jnp.ones(3):
+        out.append(g(n) + t)
+    return out
+
+
+def _jitted_loss_in_while(w):
+    @jax.jit
+    def loss(v):
+        return (w - v) ** 2
+    k = 0
+    while loss(0.0) > 1.0:
+        w = w / 2.0
+        k += 1
+    return w, k
+
+
+def _scan_body_in_range_if(n):
+    @jax.jit
+    def g(a):
+        return a * 2
+
+    def body(c, t):
+        return c + n, t
+    s = 0
+    for t in range(n):
+        if t > 1:
+            s = s + g(n) + lax.scan(body, 0, jnp.ones(2))[0]
+    return s
+
+
+def _grad_of_jitted_closure(w):
+    @jax.jit
+    def loss(v):
+        return (w * v) ** 2
+    k = 0.0
+    while w > 1.0:
+        k = k + jax.grad(loss)(1.0)
+        w = w / 2.0
+    return k
+
+
+@pytest.mark.parametrize("fn,arg", [(_fori_body_reads_loop_state, 2),
+                                    (_jit_in_collecting_for, 2),
+                                    (_jitted_loss_in_while, 8.0),
+                                    (_scan_body_in_range_if, 4),
+                                    (_grad_of_jitted_closure, 8.0)],
+                         ids=lambda v: getattr(v, "__name__", str(v)))
+def test_function_jax_traces_reads_the_loops_state(fn, arg):
+    # The reference runs with jit disabled: eagerly, a jitted closure over a
+    # changing Python value keeps JAX's first trace (`_jitted_loss_in_while` would
+    # never end), while under tracing each call reads the cell, as Python does.
+    with jax.disable_jit():
+        want = fn(arg)
+    assert_same(ag.function(fn)(jnp.asarray(arg)), want)

@@ -193,6 +193,9 @@ class Watch:
         # Their contents on entry: a block that changes one directly (not through a call)
         # is found by comparing (note_in_place).
         self.entry = {i: contents_of(c) for i, c in self.visible.items()}
+        # id -> list or dict the runtime made from a carry while this construct traced
+        # (made()): a temporary of the construct, whose state variables hold it.
+        self.made: dict = {}
 
     def restore(self):
         """Undoes the block's changes: each change's entry is what it found, so they are
@@ -287,9 +290,20 @@ def record(snap) -> None:
 def changed(change: Change, watches) -> None:
     contents = isinstance(change, ContentsChange)
     for w in watches:
-        if contents and id(change.obj) not in w.visible:
+        if contents and id(change.obj) not in w.visible or id(change.obj) in w.made:
             continue   # a container that block made itself: a temporary of it, not its state
         w.changes.setdefault((id(change.obj), change.kind, change.key), change)
+
+
+def made(values) -> None:
+    """`values` were rebuilt from a lax carry or branch outputs: the lists and dicts they
+    hold are new, temporaries of every construct being traced. A change of their items
+    (a helper's `d["s"] = x` on the `d` a loop body starts from) is carried by the state
+    variables that hold them, not as state of its own (FINDINGS F59)."""
+    if _local.stack:
+        new = {id(c): c for c in reach.containers_in(values)}
+        for w in _local.stack:
+            w.made.update(new)
 
 
 def extended(block, changes):
