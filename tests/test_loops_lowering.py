@@ -171,6 +171,47 @@ def test_weak_python_scalar_entry_takes_the_dtype_eager_gives(fn, x, zero):
                                np.asarray(want).astype(np.complex128))
 
 
+def _range_sum(n, b):
+    s = 0
+    for k in range(n):   # a traced bound: fori_loop
+        s = s + k
+    return s / 2 + b
+
+
+def _range_step_sum(n, b):
+    s = 0
+    for k in range(0, n, 2):   # step 2: a while_loop
+        s = s + k
+    return s / 2 + b
+
+
+def _range_break_sum(n, b):
+    s = 0
+    for k in range(n):   # a traced break: a while_loop with a test
+        if k * k > n:
+            break
+        s = s + k
+    return s / 2 + b
+
+
+def _range_generator_sum(n, b):
+    return sum(k for k in range(n) if k % 2 == 0) / 2 + b
+
+
+@pytest.mark.parametrize("fn", [_range_sum, _range_step_sum, _range_break_sum,
+                                _range_generator_sum])
+def test_traced_range_items_are_weak_like_python_ints(fn):
+    # The items of a range are Python ints whatever its bounds are, so a sum of them
+    # joins a bfloat16 as a Python number does (it was an int32, which made the
+    # result float32: fuzz seed 40001 builtins program 87).
+    b = jnp.bfloat16(1.5)
+    for n in (7, jnp.int32(7)):
+        want = fn(int(n), b)
+        got = ag.function(fn)(n, b)
+        assert jax.typeof(got).dtype == jax.typeof(want).dtype == jnp.bfloat16
+        assert float(got) == float(want)
+
+
 def _scan_if_c(x, zero):
     s = zero
     for v in x:

@@ -97,6 +97,13 @@ def replay(closed, *args) -> list:
     return list(jaxpr_as_fun(closed)(*args))
 
 
+def python_int(i):
+    """A traced loop index, weakly typed as the Python int it stands for."""
+    if getattr(jax.typeof(i), "weak_type", False):
+        return i
+    return _lax_internal._convert_element_type(i, np.dtype(i.dtype), True)
+
+
 def cast(v, aval):
     """`v` (array or Python scalar) as an array of exactly `aval`'s dtype and weak type.
 

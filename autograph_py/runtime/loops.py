@@ -175,7 +175,7 @@ def _scan_rest(rest, extra_test, body, block: Block) -> bool:
     """
     entry = block.get()
     try:
-        _lax_scan(jnp.arange(rest.start, rest.stop, rest.step), _python_int,
+        _lax_scan(jnp.arange(rest.start, rest.stop, rest.step), tracing.python_int,
                   extra_test, body, block)
         return True
     except errors.TracedShapeError:
@@ -214,11 +214,6 @@ def _raises_now(path: paths.PathRaises):
     if in_conditional_region() or path.exc is None or raises.ends_program_trace():
         raise path
     raise path.exc
-
-
-def _python_int(i):
-    """A scanned index, weakly typed as the Python int it stands for."""
-    return tracing.cast(i, plans.Aval((), i.dtype, True))
 
 
 def _consumed(r: range, it) -> int:
@@ -321,7 +316,10 @@ def _lax_range_once(r: TracedRange, extra_test, body, block: Block):
         with paths.taken_when(jnp.where(step > 0, i < stop, i > stop)):
             run(i)
 
-    plan, closed, outs = settle.settle_checked(block, init_vars, run, masked, [i_aval],
+    # The body sees a range's item weakly typed, as the Python int it stands for (the
+    # jaxpr does not keep weak types: the loop feeds it the index it carries).
+    item = dataclasses.replace(i_aval, weak_type=True)
+    plan, closed, outs = settle.settle_checked(block, init_vars, run, masked, [item],
                                                allow_append=False)
     init = settle.initial_carry(plan, init_vars)
     if extra_test is None and isinstance(r.step, int) and r.step == 1:

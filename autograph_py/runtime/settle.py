@@ -24,9 +24,14 @@ MAX_RETRACES = 6
 
 def rebuild(plan: plans.LoopPlan, names, carried, init_vars):
     """The loop state from its carry; a variable that entered as a read-only copy (a pick:
-    runtime/copies) stays one, in the body and after the loop."""
-    return copies.like(st.rebuild(names, plan.treedefs, plan.specs, carried),
-                       [v.value for v in init_vars])
+    runtime/copies) stays one, in the body and after the loop.
+
+    A carried value takes its planned weak type: a lax loop replays the body's jaxpr,
+    which keeps dtypes but not weak types (a sum of a range's items is a Python int)."""
+    carried = [tracing.cast(v, a) for v, a in zip(carried, plan.dynamic_avals())]
+    values = st.rebuild(names, plan.treedefs, plan.specs, carried)
+    mutations.made(values)
+    return copies.like(values, [v.value for v in init_vars])
 
 
 def _check_rebound(values, before, outs, init_vars, at) -> None:
