@@ -247,3 +247,28 @@ def test_a_printed_weakly_typed_array_shows_its_weak_type_as_eagerly():
             jax.effects_barrier()
         outs.append(buf.getvalue())
     assert outs[0] == outs[1] and "weak_type=True" in outs[0], outs
+
+
+def test_a_traced_python_int_prints_as_the_python_int():
+    # FINDINGS F72: a Python int argument, state that began as a Python int, and a
+    # range's item are weakly typed tracers under `@function`; eager Python prints them
+    # as numbers (`3`), not as `Array(3, dtype=int32, weak_type=True)`. A weak float
+    # still prints as the Array, as `jnp.arange(2) * 0.5` does eagerly.
+    import contextlib
+    import io
+
+    def f(n, x):
+        s = 0
+        for k in range(n):
+            s = s + k
+        print(repr(n), f"{n!r} {x:.3f} {n:4d}", [n, k], "%r" % (s,), repr((jnp.arange(2) * x)[1]))
+        return s
+    outs = []
+    for run in (f, ag.function(f)):
+        buf = io.StringIO()
+        with contextlib.redirect_stdout(buf):
+            run(3, 0.1)
+            jax.effects_barrier()
+        outs.append(buf.getvalue())
+    assert outs[0] == outs[1] == ("3 3 0.100    3 [3, 2] 3 "
+                                  "Array(0.1, dtype=float32, weak_type=True)\n"), outs

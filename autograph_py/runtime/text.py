@@ -81,7 +81,15 @@ def _is_weak(v) -> bool:
 
 
 def _weak(value):
-    """A run-time value as the weakly typed array it was traced as (as eager JAX shows it)."""
+    """A run-time value that was traced weakly typed: an integer scalar is the Python int
+    it stands for (eager, a Python int argument, state that began as one, a range's item,
+    prints as `3`; a weak integer array takes `jnp.asarray(3)`); anything else, the
+    weakly typed array it was traced as, as eager JAX shows it (`jnp.arange(2) * 0.5`
+    is a weak float array eagerly too)."""
+    if (isinstance(value, (jax.Array, np.ndarray, np.generic)) and np.ndim(value) == 0
+            and np.dtype(value.dtype).kind in "biu"):
+        v = np.asarray(value)[()]
+        return bool(v) if v.dtype.kind == "b" else int(v)
     if isinstance(value, jax.Array) and not _is_weak(value):
         return tracing.cast(value, Aval(tuple(value.shape), value.dtype, True))
     return value
