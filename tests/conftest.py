@@ -10,6 +10,10 @@ def assert_same(got, want, rtol=1e-5, atol=1e-6):
     gl, wl = jax.tree_util.tree_leaves(got), jax.tree_util.tree_leaves(want)
     assert len(gl) == len(wl), (got, want)
     for g, w in zip(gl, wl):
+        if isinstance(w, jax.Array) and isinstance(g, jax.Array):
+            # An array eagerly has a dtype the converted program must keep (a Python
+            # scalar may come back as an array of JAX's default type).
+            assert g.dtype == w.dtype, (g.dtype, w.dtype, got, want)
         g, w = np.asarray(g), np.asarray(w)
         assert g.shape == w.shape, (got, want)
         np.testing.assert_allclose(g.astype(np.float64), w.astype(np.float64), rtol=rtol, atol=atol)

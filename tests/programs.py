@@ -1529,3 +1529,28 @@ def python_list_gathered_in_a_traced_range(n, x):
 @program((f32([1.0, 2.0, 3.0, 4.0, 5.0]), i32(1)), (f32([5.0, 4.0, 3.0, 2.0, 1.0]), i32(3)))
 def window_at_a_traced_offset(xs, i):
     return xs[i:i + 2].sum(), xs[i - 1:i - 1 + 2]
+
+
+@program((f32([1.0, 2.0, 3.0]), jnp.asarray(2.0, jnp.bfloat16)),
+         (f32([-1.0, 2.0]), jnp.asarray(-0.5, jnp.bfloat16)))
+def return_in_the_first_iteration_of_a_scan(xs, y):
+    # The loop certainly runs and its body always returns: Python never reaches the
+    # code after it. Its return flag is a Python True after the scan, so that code is
+    # not traced and the result keeps y's bfloat16 (it was joined with the float32 of
+    # the unreachable `return`: fuzz seed 41001 builtins program 55).
+    for x in xs:
+        found = True
+        return y * 2
+    return jnp.sum(xs)
+
+
+@program((f32([1.0, 2.0, 3.0]), jnp.asarray(2.0, jnp.bfloat16)))
+def flag_every_iteration_sets(xs, y):
+    # A flag that the body sets to a Python constant is that constant after a loop that
+    # certainly runs: the `if` after it is a Python `if`.
+    seen = False
+    for x in xs:
+        seen = True
+    if seen:
+        return y
+    return jnp.sum(xs)

@@ -20,7 +20,7 @@ import jax.numpy as jnp
 from autograph_py import errors
 from autograph_py.lowering import lax as lowered, plans, tracing
 from autograph_py.runtime import identity, loop_state, settle, state as st
-from autograph_py.runtime import mutations, paths, raises, trace_log
+from autograph_py.runtime import guards, mutations, paths, raises, trace_log
 from autograph_py.runtime.block import Block, loop_options
 from autograph_py.runtime.conditionals import _lax_if, as_predicate
 from autograph_py.runtime.dispatch import (CONCRETIZATION_ERRORS, in_trace, is_traced,
@@ -224,31 +224,6 @@ def _consumed(r: range, it) -> int:
 # --------------------------------------------------------------- lax paths
 
 
-def _guarded(extra_test, body, block: Block, first_runs=False):
-    """The body of one iteration, skipped once `extra_test()` is false.
-
-    `first_runs`: the first iteration is known to run (a scan of at least one
-    item whose test holds on entry). Then skipping an iteration keeps what an
-    earlier one assigned, so a variable the body always assigns is defined
-    after the loop even though the skip branch does not assign it.
-    """
-    if extra_test is None:
-        return body
-
-    def run(*item):
-        t = extra_test()
-        if is_traced(t):
-            _lax_if(t, lambda: body(*item), lambda: None, block.but(construct="loop"),
-                    skip_keeps_earlier=first_runs)
-        elif t:
-            body(*item)
-    return run
-
-
-def _holds(t) -> bool:
-    return not is_traced(t) and bool(t)
-
-
 def _lax_while(test, body, block: Block):
     mutations.staged(lambda b: _lax_while_once(test, body, b), block, roots=(test, body))
 
@@ -309,7 +284,7 @@ def _lax_range_once(r: TracedRange, extra_test, body, block: Block):
     get_state, set_state, names, at = block.get, block.set, block.names, block.at
     init_vars = st.flatten(get_state(), names)
     i_aval = r.index_aval()
-    run = _guarded(extra_test, body, block)
+    run = guards.guarded(extra_test, body, block)
     start, stop, step = (tracing.cast(v, i_aval) for v in (r.start, r.stop, r.step))
 
     def masked(i):  # as in _lax_while: a batched loop also runs for ended elements
@@ -365,8 +340,9 @@ def _lax_scan_once(xs, make_item, extra_test, body, block: Block, record=True, e
     item_avals = [dataclasses.replace(plans.aval_of(x), shape=tuple(x.shape[1:]), weak_type=False)
                   for x in x_leaves]
     first_runs = (length > 0 and extra_test is not None and exists is None
-                  and _holds(extra_test()))
-    run = _guarded(extra_test, body, block, first_runs)
+                  and guards.holds(extra_test()))
+    ran = guards.Ran()
+    run = guards.guarded(extra_test, body, block, first_runs, ran)
 
     def step_body(*item_leaves):
         item = x_tree.unflatten(item_leaves)
@@ -376,9 +352,9 @@ def _lax_scan_once(xs, make_item, extra_test, body, block: Block, record=True, e
 
         def test():  # the item's flag joins the loop's own test
             t = extra_test() if extra_test is not None else True
-            return here if _holds(t) else jnp.logical_and(here, t)
+            return here if guards.holds(t) else jnp.logical_and(here, t)
 
-        _guarded(test, body, block)(make_item(item))
+        guards.guarded(test, body, block)(make_item(item))
 
     init_vars = st.flatten(get_state(), names)
     raised = []
@@ -386,9 +362,11 @@ def _lax_scan_once(xs, make_item, extra_test, body, block: Block, record=True, e
                                        may_not_run=may_not_run, raised=raised)
     final, ys = lowered.scan(closed, settle.initial_carry(plan, init_vars), x_leaves,
                              len(plan.dynamic_avals()), unroll=block.opts.get("unroll", 1))
-    values = settle.scanned_state(plan, names, init_vars, outs, final, ys, length)
     may_stay = length == 0 or may_not_run or exists is not None or (
         extra_test is not None and not first_runs)   # the state may be the entry state
+    ran = outs if extra_test is None else ran.vars
+    values = settle.scanned_state(plan, names, init_vars, outs, final, ys, length,
+                                  None if may_stay else ran)
     set_state(identity.keep_identity(values, [outs], mutations.visible_here(),
                                entry=init_vars if may_stay else None))
     if raised and length > 0 and exists is None and not may_not_run and (

@@ -138,6 +138,25 @@ def settle(block, init_vars, step_body, index_avals, allow_append, may_not_run=F
         fix="Give the loop variables their final dtypes before the loop."))
 
 
+def _constants_after(plan, outs, final):
+    """`plan` with each carried leaf that the body's outputs hold as a Python constant made
+    that constant, and the carry without those leaves (see scanned_state)."""
+    carry, kept, specs = iter(final), [], []
+    for var_specs, var in zip(plan.specs, outs):
+        leaves = var.leaves if len(var.leaves) == len(var_specs) else [None] * len(var_specs)
+        new = []
+        for spec, leaf in zip(var_specs, leaves):
+            if isinstance(spec, plans.Dynamic):
+                value = next(carry)
+                if type(leaf) in (bool, int, float) and spec.poison is None:
+                    spec = plans.Static(leaf)
+                else:
+                    kept.append(value)
+            new.append(spec)
+        specs.append(new)
+    return plans.LoopPlan(plan.treedefs, specs, plan.appends), kept
+
+
 def settle_checked(block, init_vars, step_body, masked_body, index_avals, allow_append):
     """`settle` of a loop that may run zero times, traced again with `masked_body` where
     the body has run-time checks."""
@@ -148,9 +167,15 @@ def settle_checked(block, init_vars, step_body, masked_body, index_avals, allow_
     return settle(block, init_vars, masked_body, index_avals, allow_append, may_not_run=True)
 
 
-def scanned_state(plan, names, init_vars, outs, final, ys, length) -> list:
+def scanned_state(plan, names, init_vars, outs, final, ys, length, ran=None) -> list:
     """The state after a scan of `length` items: its final carry, and the lists the body
-    appended to, extended in place by the stacked items (`ys`), as in Python."""
+    appended to, extended in place by the stacked items (`ys`), as in Python.
+
+    `ran` (state.Var), where the first iteration certainly runs and a later one either
+    runs or keeps the state: what the body leaves where it runs. A leaf it leaves as a
+    Python constant on every path (`do_return = True` of a `return` in the body, a flag
+    set to True) is then that constant after the loop, not a carried value: the code
+    after the loop sees what Python sees."""
     after = plan
     if length > 0:
         # At least one iteration ran: what may be unassigned is what the last
@@ -159,6 +184,8 @@ def scanned_state(plan, names, init_vars, outs, final, ys, length) -> list:
             [dataclasses.replace(spec, poison=var.poison.get(j)) for j, spec in enumerate(specs)]
             if len(specs) == len(var.leaves) else specs
             for specs, var in zip(plan.specs, outs)], plan.appends)
+    if ran is not None:
+        after, final = _constants_after(after, ran, final)
     values = list(rebuild(after, names, final, init_vars))
     ys = iter(ys)
     for i, (n_prefix, items) in plan.appends.items():

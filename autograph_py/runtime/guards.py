@@ -1,0 +1,54 @@
+"""The body of a loop with an early exit (`break`, `return`): skipped once the exit test fails.
+
+    for x in xs:             the scan's body is   if not break_:   (traced: a lax.cond)
+        if x > t: break                               <the body>
+        ...
+
+A traced test makes the skip a branch of its own: skipping keeps what the
+iterations before assigned.
+"""
+from __future__ import annotations
+
+from autograph_py.runtime import state as st
+from autograph_py.runtime.block import Block
+from autograph_py.runtime.conditionals import _lax_if
+from autograph_py.runtime.dispatch import is_traced
+
+
+def guarded(extra_test, body, block: Block, first_runs=False, ran=None):
+    """The body of one iteration, skipped once `extra_test()` is false.
+
+    `first_runs`: the first iteration is known to run (a scan of at least one
+    item whose test holds on entry). Then skipping an iteration keeps what an
+    earlier one assigned, so a variable the body always assigns is defined
+    after the loop even though the skip branch does not assign it.
+    `ran` (a Ran) gets the state (state.Var) the body left where it ran.
+    """
+    if extra_test is None:
+        return body
+
+    def ran_body(*item):
+        body(*item)
+        if ran is not None:
+            ran.vars = st.flatten(block.get(), block.names)
+
+    def run(*item):
+        t = extra_test()
+        if is_traced(t):
+            _lax_if(t, lambda: ran_body(*item), lambda: None, block.but(construct="loop"),
+                    skip_keeps_earlier=first_runs)
+        elif t:
+            ran_body(*item)
+    return run
+
+
+class Ran:
+    """Where the body ran, its state (not a list: the runtime's own, no state to watch)."""
+    __slots__ = ("vars",)
+
+    def __init__(self):
+        self.vars = None
+
+
+def holds(t) -> bool:
+    return not is_traced(t) and bool(t)
