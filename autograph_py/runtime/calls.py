@@ -16,7 +16,8 @@ from jax.errors import TracerBoolConversionError
 
 from autograph_py import config, errors
 from autograph_py.runtime import builtins as ag_builtins, raises as ag_raises
-from autograph_py.runtime.dispatch import CONCRETIZATION_ERRORS, is_traced, raised_by_jax
+from autograph_py.runtime.dispatch import (CONCRETIZATION_ERRORS, holds_traced,
+                                          raised_by_jax)
 from autograph_py.runtime.undefined import conditional_depth
 from autograph_py.runtime import closures, mutations, reach, trace_log, transforms, written_back
 
@@ -275,8 +276,7 @@ def _container_method(f, args, kwargs):
 
 
 def _any_traced(args, kwargs):
-    import jax
-    return any(is_traced(l) for l in jax.tree_util.tree_leaves((args, kwargs)))
+    return holds_traced((args, kwargs))
 
 
 def _is_builtin(f):

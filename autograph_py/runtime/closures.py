@@ -25,9 +25,8 @@ import functools
 import types
 import weakref
 
-import jax
-
 from autograph_py.runtime import transforms
+from autograph_py.runtime.dispatch import holds_traced
 
 _USER_CLOSURES = weakref.WeakKeyDictionary()   # wrapper -> the closures it reaches, in order
 
@@ -47,7 +46,7 @@ def closes_over_traced(f) -> bool:
                 value = cell.cell_contents
             except ValueError:   # an empty cell
                 continue
-            if _holds_tracer(value):
+            if holds_traced(value):
                 return True
             if callable(value) and not isinstance(value, type):
                 todo.extend(_user_closures(value))
@@ -136,10 +135,3 @@ def _find_user_closures(f) -> tuple:
                 todo.append(value)
     return tuple(found)
 
-
-def _holds_tracer(value) -> bool:
-    if isinstance(value, jax.core.Tracer):
-        return True
-    if not isinstance(value, (list, tuple, dict)):
-        return False
-    return any(isinstance(v, jax.core.Tracer) for v in jax.tree_util.tree_leaves(value))

@@ -17,6 +17,11 @@ def is_traced(v) -> bool:
     return isinstance(v, Tracer)
 
 
+def holds_traced(values) -> bool:
+    """Whether a tracer is among the leaves of `values` (a pytree)."""
+    return any(isinstance(v, Tracer) for v in jax.tree_util.tree_leaves(values))
+
+
 def holds_jax_array(values) -> bool:
     """Whether a JAX array (traced or concrete) is among the leaves of `values`: while JAX
     traces, an operation on a concrete one gives a traced result too, so a Python builtin

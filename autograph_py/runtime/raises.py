@@ -16,7 +16,7 @@ import jax
 from autograph_py import errors
 from autograph_py.lowering import tracing
 from autograph_py.runtime import paths, trace_log
-from autograph_py.runtime.dispatch import is_traced
+from autograph_py.runtime.dispatch import holds_traced
 from autograph_py.runtime.failures import stage
 from autograph_py.runtime.undefined import conditional_depth, in_conditional_region
 
@@ -91,8 +91,7 @@ def ends_program_trace() -> bool:
 
 
 def _holds_traced(exc) -> bool:
-    leaves = jax.tree_util.tree_leaves((exc.args, dict(getattr(exc, "__dict__", {}))))
-    return any(is_traced(v) for v in leaves)
+    return holds_traced((exc.args, dict(getattr(exc, "__dict__", {}))))
 
 
 def staging_boundary(fn):
