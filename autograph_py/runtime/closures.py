@@ -66,11 +66,7 @@ def renewed(f):
     cells = f.__closure__
     if cells and _is_wrapper(f):   # JAX's closure (checkpoint's, vmap's): the function in it
         cells = tuple(_renewed_cell(c) for c in cells)
-    out = types.FunctionType(f.__code__, f.__globals__, f.__name__, f.__defaults__, cells)
-    out.__kwdefaults__ = f.__kwdefaults__
-    out.__dict__.update(f.__dict__)
-    out.__qualname__, out.__doc__, out.__module__ = f.__qualname__, f.__doc__, f.__module__
-    return out
+    return transforms.with_cells(f, cells)
 
 
 def _renewed_cell(cell):

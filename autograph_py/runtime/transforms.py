@@ -298,14 +298,19 @@ def _closure(f, convert):
         cells.append(types.CellType(new) if new is not value else cell)
     if not changed:
         return None
-    out = types.FunctionType(f.__code__, f.__globals__, f.__name__, f.__defaults__,
-                             tuple(cells))
-    out.__kwdefaults__ = f.__kwdefaults__
-    out.__dict__.update(f.__dict__)
-    out.__qualname__, out.__doc__, out.__module__ = f.__qualname__, f.__doc__, f.__module__
+    out = with_cells(f, tuple(cells))
     wrapped = f.__dict__.get("__wrapped__")
     if wrapped is not None:
         out.__wrapped__ = convert(wrapped, True) or wrapped
+    return out
+
+
+def with_cells(f, cells):
+    """A new function object: `f`'s code, defaults, names and attributes, with `cells`."""
+    out = types.FunctionType(f.__code__, f.__globals__, f.__name__, f.__defaults__, cells)
+    out.__kwdefaults__ = f.__kwdefaults__
+    out.__dict__.update(f.__dict__)
+    out.__qualname__, out.__doc__, out.__module__ = f.__qualname__, f.__doc__, f.__module__
     return out
 
 
