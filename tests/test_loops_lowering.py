@@ -212,6 +212,38 @@ def test_traced_range_items_are_weak_like_python_ints(fn):
         assert float(got) == float(want)
 
 
+def _scan_target_after(b):
+    for x, k in zip(jnp.arange(3) * 0.5, jnp.arange(3)):
+        pass
+    return x + b
+
+
+def _scan_sum(b):
+    s = b
+    for x in jnp.arange(3) * 0.5:   # an int array times a Python float: weakly typed
+        s = s + x
+    return s
+
+
+def _scan_collect(b):
+    out = []
+    for x in jnp.arange(3) * 0.5:
+        out.append(x + b)
+    return out
+
+
+@pytest.mark.parametrize("fn", [_scan_target_after, _scan_sum, _scan_collect])
+def test_items_of_a_weakly_typed_array_are_weak_as_indexing_gives(fn):
+    # `jnp.arange(3) * 0.5` is a weak float32 array; its items, eagerly, are weak too, so
+    # they join a bfloat16 as a Python float does. The scan's items were strong float32
+    # (fuzz seed 42001 builtins program 44).
+    b = jnp.bfloat16(1.0)
+    want, got = fn(b), ag.function(fn)(b)
+    assert [v.dtype for v in jax.tree_util.tree_leaves(got)] == \
+        [v.dtype for v in jax.tree_util.tree_leaves(want)] != []
+    assert_same(got, want)
+
+
 def _scan_if_c(x, zero):
     s = zero
     for v in x:

@@ -337,7 +337,8 @@ def _lax_scan_once(xs, make_item, extra_test, body, block: Block, record=True, e
         xs = (xs, exists)   # the item flag is scanned with the items
     x_leaves, x_tree = jax.tree_util.tree_flatten(xs)
     length = x_leaves[0].shape[0]
-    item_avals = [dataclasses.replace(plans.aval_of(x), shape=tuple(x.shape[1:]), weak_type=False)
+    # An item keeps its array's weak type, as indexing it eagerly does.
+    item_avals = [dataclasses.replace(plans.aval_of(x), shape=tuple(x.shape[1:]))
                   for x in x_leaves]
     first_runs = (length > 0 and extra_test is not None and exists is None
                   and guards.holds(extra_test()))
