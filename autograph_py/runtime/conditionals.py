@@ -11,7 +11,7 @@ import jax.numpy as jnp
 from autograph_py import errors
 from autograph_py.lowering import lax as lowered, tracing
 from autograph_py.runtime import identity, state as st
-from autograph_py.runtime import mutations, paths, trace_log
+from autograph_py.runtime import mutations, paths, restarts, trace_log
 from autograph_py.runtime.block import Block
 from autograph_py.runtime.dispatch import is_array, is_traced
 from autograph_py.runtime.raises import stage_raised
@@ -58,7 +58,7 @@ def if_exp(cond, if_true, if_false):
         return if_true() if cond else if_false()
     # The result lives in a cell, not in a list: the branches' own writes to a list they
     # can see would be an in-place change of an outside container to the watch
-    # (mutations.staged), traced again to carry it: twice per nested ternary, 2**depth
+    # (restarts.staged), traced again to carry it: twice per nested ternary, 2**depth
     # for a recursive `1 if n <= 1 else n * f(n - 1)`.
     result = None
 
@@ -100,7 +100,7 @@ def as_predicate(value, construct: str, at: str):
 def _lax_if(cond, body, orelse, block: Block, skip_keeps_earlier=False):
     place = trace_log.record("if", "lax.cond", "test is traced", at=block.at)
     pred = as_predicate(cond, block.construct, block.at)
-    mutations.staged(lambda b: _lax_if_once(pred, body, orelse, b, skip_keeps_earlier, place),
+    restarts.staged(lambda b: _lax_if_once(pred, body, orelse, b, skip_keeps_earlier, place),
                      st.outputs_only(block), roots=(body, orelse))
 
 

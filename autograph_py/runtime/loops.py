@@ -20,7 +20,7 @@ import jax.numpy as jnp
 from autograph_py import errors
 from autograph_py.lowering import lax as lowered, plans, tracing
 from autograph_py.runtime import identity, loop_state, settle, state as st
-from autograph_py.runtime import guards, mutations, paths, raises, trace_log
+from autograph_py.runtime import guards, mutations, paths, raises, restarts, trace_log
 from autograph_py.runtime.block import Block, loop_options
 from autograph_py.runtime.conditionals import _lax_if, as_predicate
 from autograph_py.runtime.dispatch import (CONCRETIZATION_ERRORS, in_trace, is_traced,
@@ -225,7 +225,7 @@ def _consumed(r: range, it) -> int:
 
 
 def _lax_while(test, body, block: Block):
-    mutations.staged(lambda b: _lax_while_once(test, body, b), block, roots=(test, body))
+    restarts.staged(lambda b: _lax_while_once(test, body, b), block, roots=(test, body))
 
 
 def _lax_while_once(test, body, block: Block):
@@ -276,7 +276,7 @@ def _test_changes_state(changes, at):
 
 
 def _lax_range(r: TracedRange, extra_test, body, block: Block):
-    mutations.staged(lambda b: _lax_range_once(r, extra_test, body, b.but(
+    restarts.staged(lambda b: _lax_range_once(r, extra_test, body, b.but(
         construct="`for` loop over a traced range")), block, roots=(extra_test, body))
 
 
@@ -321,7 +321,7 @@ def _lax_scan(xs, make_item, extra_test, body, block: Block, record=True, exists
         # No item: the body never runs, as in Python (a variable it would assign stays unbound).
         trace_log.record("for", "python", "the array has no items", at=block.at)
         return
-    mutations.staged(lambda b: _lax_scan_once(xs, make_item, extra_test, body, b.but(
+    restarts.staged(lambda b: _lax_scan_once(xs, make_item, extra_test, body, b.but(
         construct="`for` loop over an array"), record, exists, may_not_run),
                      block, roots=(extra_test, body))
 

@@ -335,25 +335,6 @@ def extended(block, changes):
     return block.but(get=get, set=set_, names=(*names, *(c.label() for c in changes)))
 
 
-def staged(construct, block, roots=()):
-    """Runs `construct(block)`, a traced `if` or loop; runs it again with more state
-    while a callee, or a method of a list or dict that the block functions `roots`
-    can see, changed an object its state missed."""
-    entry, carried, kinds = block.get(), frozenset(), set()
-    seen = reach.visible(roots)
-    while True:
-        with watch(carried, kinds, seen) as w:
-            try:
-                return construct(block)
-            except Restart:
-                pass
-        w.restore()
-        block.set(entry)   # after: the state's own entry values win over a change's
-        carried |= frozenset(w.uncovered)
-        kinds |= {c.kind_key() for c in w.uncovered.values()}
-        block = extended(block, w.uncovered.values())
-
-
 def checkpoint() -> None:
     """After a construct traced its blocks: start again if the state missed a change."""
     stack = _local.stack
