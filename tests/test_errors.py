@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import autograph_py as ag
+from tests.conftest import assert_same
 
 HERE = __file__.rsplit("/", 1)[-1]
 
@@ -1371,6 +1372,52 @@ def test_a_picked_list_reads_as_python_and_one_object_on_every_side_keeps_identi
         got[0].append(1.0)   # the caller's list is a plain list
     assert int(ag.function(same_object)(jnp.float32(1.0), jnp.ones(2))) == 2
     assert tuple(map(int, ag.function(loop_runs)(jnp.ones(2)))) == (2, 1)
+
+
+def test_names_one_list_only_if_a_loop_ran_refuse_the_change_that_tells():
+    # FINDINGS F46's rest: an iteration leaves a and b bound to one new list; on entry they
+    # are two. After a loop that may not run they were two lists either way, so a change
+    # through b missed a (eager (5.0, 5.0) for n=2, converted (2.0, 5.0)). Now b is a
+    # read-only pick of a: reading works, a change through a works while b is not read.
+    def change_b(n, x):
+        a, b = [x, 1.0], [x * 2, 2.0]
+        for i in range(n):
+            a = [x + i, 1.0]
+            b = a
+        b[0] = 5.0
+        return a[0], b[0]
+
+    def read_both(n, x):
+        a, b = [x, 1.0], [x * 2, 2.0]
+        for i in range(n):
+            a = [x + i, 1.0]
+            b = a
+        return a[0] + b[0]
+
+    def change_a_then_read_b(n, x):
+        a, b = [x, 1.0], [x * 2, 2.0]
+        for i in range(n):
+            a = [x + i, 1.0]
+            b = a
+        a.append(3.0)
+        return a, b[0]
+
+    def change_a(n, x):
+        a, b = [x, 1.0], [x * 2, 2.0]
+        for i in range(n):
+            a = [x + i, 1.0]
+            b = a
+        a.append(3.0)
+        return a
+
+    for n in (0, 2):
+        for fn in (change_b, change_a_then_read_b):
+            with pytest.raises(ag.errors.StateError, match="'b'.*whether a traced loop ran"):
+                ag.function(fn)(jnp.int32(n), jnp.float32(1.0))
+        assert_same(ag.function(read_both)(jnp.int32(n), jnp.float32(1.0)),
+                    read_both(n, jnp.float32(1.0)))
+        assert_same(ag.function(change_a)(jnp.int32(n), jnp.float32(1.0)),
+                    change_a(n, jnp.float32(1.0)))
 
 
 def test_a_loop_variable_rebound_to_an_outside_dict_after_an_in_place_change_is_refused():

@@ -154,8 +154,10 @@ def _share_aliases(values, sides, entry) -> tuple:
     for group in groups.values():
         if len(group) < 2:
             continue
-        if entry is not None and len({id(_held(entry[i].value)) for i in group
-                                      if not is_placeholder(entry[i].value)}) > 1:
+        entries = [_held(entry[i].value) for i in group
+                   if not is_placeholder(entry[i].value)] if entry is not None else []
+        if len({id(o) for o in entries}) > 1:
+            _share_if_it_ran(values, sides, group, entries)
             continue
         one = _held(values[group[0]])
         for j in group[1:]:
@@ -163,6 +165,17 @@ def _share_aliases(values, sides, entry) -> tuple:
             values[j] = UnboundUnlessAssigned(v.name, one, v.assigned) if isinstance(
                 v, UnboundUnlessAssigned) else one
     return tuple(values)
+
+
+def _share_if_it_ran(values, sides, group, entries) -> None:
+    """Variables an iteration leaves bound to one object, but the entry to distinct ones,
+    after a loop that may run zero times: one object or several, as the loop ran (FINDINGS
+    F46). The first keeps its own; the others become read-only picks of it, so a change
+    through one of them, or a read of one after the first changed, is an error."""
+    first = values[group[0]]
+    for j in group[1:]:
+        if not sides[0][j].name.startswith(RETURN):
+            values[j] = _picked(values[j], sides[0][j].name, [_held(first), *entries])
 
 
 def _refill(o, rebuilt) -> bool:
