@@ -76,3 +76,14 @@ def test_gradient_workloads_agree_with_the_bounded_scan_and_unrolling():
         np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-6)
     got = jax.grad(autograph_py.function(gradients.sweep))(0.5, jax.numpy.int32(300))
     np.testing.assert_allclose(got, jax.grad(gradients.sweep)(0.5, 300), rtol=1e-4)
+
+
+def test_early_exit_workloads_compute_what_both_experts_do():
+    # benchmarks/early_exits.py times these; here only that the three agree.
+    import early_exits
+    for name in early_exits.CASES:
+        (conv, literal, expert), args = early_exits.programs(name)
+        got = np.asarray(jax.jit(conv)(*args))
+        for other in (literal, expert):
+            np.testing.assert_allclose(got, np.asarray(jax.jit(other)(*args)), rtol=1e-4,
+                                       err_msg=name)
