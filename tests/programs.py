@@ -1554,3 +1554,54 @@ def flag_every_iteration_sets(xs, y):
     if seen:
         return y
     return jnp.sum(xs)
+
+
+# ---------------------------------------------- a break that assigns, folded into the test
+@program((i32(50),), (i32(2),), (i32(3),), (30,))
+def count_primes_inner_break(n):
+    # `is_prime = False; break` leads the body: folded into the inner test, the
+    # assignment after the loop under "the break ended it" (break_statements).
+    count = 0
+    k = 2
+    while k < n:
+        is_prime = True
+        d = 2
+        while d * d <= k:
+            if k % d == 0:
+                is_prime = False
+                break
+            d += 1
+        if is_prime:
+            count += 1
+        k += 1
+    return count
+
+
+@program((f32([3.0, 1.0, 4.0, 1.0]), f32(4.0)), (f32([3.0, 1.0, 4.0, 1.0]), f32(9.0)),
+         (f32([]), f32(1.0)))
+def search_with_found_index(xs, t):
+    found = -1
+    hits = [0]
+    i = 0
+    while i < xs.shape[0]:
+        if i > 10:
+            break
+        if xs[i] == t:
+            found = i
+            hits[0] = hits[0] + 1
+            break
+        i += 1
+    return found, hits[0], i
+
+
+@program((f32([3.0, 1.0, 4.0]), f32(4.0)), (f32([3.0, 1.0, 4.0]), f32(1.0)))
+def break_branch_binds_a_new_name(xs, t):
+    # `where` is bound only by the break: not folded (after the loop it may be unbound,
+    # which the loop's state says at run time).
+    i = 0
+    while i < xs.shape[0]:
+        if xs[i] == t:
+            where = i
+            break
+        i += 1
+    return where if i < xs.shape[0] else -1

@@ -73,6 +73,55 @@ CASES = [
                 x = 0
             return x
     """),
+    (break_statements, """
+        def f(k, p):
+            d = 2
+            while d * d <= k:
+                if k % d == 0:
+                    p = False
+                    break
+                d += 1
+            return p
+    """, """
+        def f(k, p):
+            d = 2
+            while d * d <= k and (not k % d == 0):
+                d += 1
+            if d * d <= k and k % d == 0:
+                p = False
+            return p
+    """),
+    (break_statements, """
+        def f(k, xs):
+            while k > 0:
+                if g(k):
+                    p = False
+                    break
+                k -= 1
+            while k > 0:
+                if xs[k] == 0:
+                    where = k
+                    break
+                k -= 1
+            return k
+    """, """
+        def f(k, xs):
+            break_ = False
+            while not break_ and k > 0:
+                if g(k):
+                    p = False
+                    break_ = True
+                else:
+                    k -= 1
+            break__1 = False
+            while not break__1 and k > 0:
+                if xs[k] == 0:
+                    where = k
+                    break__1 = True
+                else:
+                    k -= 1
+            return k
+    """),
     (continue_statements, """
         def f(xs):
             s = 0

@@ -628,7 +628,13 @@ class Gen(shapes.ShapeGen, transforms.TransformGen):
         # A walrus counter moves the test into the body, where loop options
         # cannot bound it exactly: autograph_py refuses that pair.
         walrus = max_iter is None and self.rng.random() < 0.3
-        return While(counter, bound, test, body, max_iter, walrus=walrus)
+        lead = not walrus and exits and self.rng.random() < 0.3
+        if lead:   # `if c: [v = e]; break` first: the break the converter folds into the test
+            c = (Op("({0} > {1})", [Name(counter, "i"), Const(self.rng.randint(0, 3), "i")], "b")
+                 if self.rng.random() < 0.5 else self.test(inner))
+            before = [self._assign(scope, depth, loops, fn)] if self.rng.random() < 0.8 else []
+            body = [If(c, before + [Break()])] + body
+        return While(counter, bound, test, body, max_iter, walrus=walrus, lead=lead)
 
     def gen_collect(self, scope, depth, loops, fn, exits=True):
         loop = self.gen_for(scope, depth, loops, fn, exits=False, over_array=True)

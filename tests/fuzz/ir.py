@@ -146,6 +146,8 @@ class While:
     loop becomes a reverse-differentiable scan. The bound stays below it.
     With `walrus`, the counter counts in the test instead:
     `while (w := w + 1) <= bound [and test]:` (the same values in the body).
+    With `lead`, a body that starts with `if c: ...; break` has it before
+    `w += 1`: the loop's leading exit, which the converter folds into the test.
     """
     counter: str
     bound: Expr
@@ -153,6 +155,7 @@ class While:
     body: list
     max_iter: int | None = None
     walrus: bool = False
+    lead: bool = False
     leaks: list = field(default_factory=list)   # [(name, kind)]: read after it (see For)
 
 
@@ -377,6 +380,12 @@ def _render_block(stmts, indent, out):
         _render_stmt(s, indent, out)
 
 
+def leading_exit(s) -> bool:
+    """`if c: [one statement]; break` with no else: a While's `lead`."""
+    return (isinstance(s, If) and not s.orelse and bool(s.body)
+            and isinstance(s.body[-1], Break))
+
+
 def _render_stmt(s, indent, out, keyword="if"):
     pad = " " * indent
     if isinstance(s, Assign) and s.annot:
@@ -418,11 +427,15 @@ def _render_stmt(s, indent, out, keyword="if"):
         out.append(f"{pad}while {test}:")
         if s.max_iter is not None:
             out.append(f"{pad}    autograph_py.set_loop_options(maximum_iterations={s.max_iter})")
+        body = s.body
+        if s.lead and not s.walrus and body and leading_exit(body[0]):
+            _render_stmt(body[0], indent + 4, out)
+            body = body[1:]
         if not s.walrus:
             out.append(f"{pad}    {s.counter} += 1")
-        elif not s.body and s.max_iter is None:
+        elif not body and s.max_iter is None:
             out.append(f"{pad}    pass")
-        for b in s.body:
+        for b in body:
             _render_stmt(b, indent + 4, out)
     elif isinstance(s, With):
         out.append(f"{pad}with contextlib.nullcontext():")
