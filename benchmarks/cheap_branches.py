@@ -14,7 +14,7 @@ import numpy as np
 from jax import lax
 
 import autograph_py
-from measure import interleaved, paired_ratio
+from measure import blocking, interleaved, paired_ratio
 
 
 def skip_negative(xs):   # `if x <= 0: continue` over a long array
@@ -64,12 +64,6 @@ CASES = {
 }
 
 
-def _timed(fn, args):
-    def run():
-        jax.block_until_ready(fn(*args))
-    return run
-
-
 def run(rounds: int = 15, sample_s: float = 0.05, budget_s: float = 60.0) -> dict:
     out = {}
     for name, (py, cond, select, make) in CASES.items():
@@ -78,7 +72,7 @@ def run(rounds: int = 15, sample_s: float = 0.05, budget_s: float = 60.0) -> dic
                "select": jax.jit(select)}
         results = [np.asarray(f(*args)) for f in fns.values()]
         assert all(np.allclose(r, results[0], rtol=1e-4) for r in results), (name, results)
-        samples = interleaved({k: _timed(f, args) for k, f in fns.items()}, rounds=rounds,
+        samples = interleaved({k: blocking(f, *args) for k, f in fns.items()}, rounds=rounds,
                               sample_s=sample_s, budget_s=budget_s)
         cpu = {k: v["cpu"] for k, v in samples.items()}
         out[name] = {"cond_over_select": paired_ratio(cpu["cond"], cpu["select"]),

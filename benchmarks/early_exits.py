@@ -21,7 +21,7 @@ import numpy as np
 from jax import lax
 
 import autograph_py
-from measure import interleaved, jaxpr_size, paired_ratio
+from measure import blocking, interleaved, jaxpr_size, paired_ratio
 
 
 # -- a prime counter whose inner `while` ends with `is_prime = False; break` ------
@@ -197,12 +197,6 @@ def programs(name):
     return (autograph_py.convert(py), literal, expert), make()
 
 
-def _timed(fn, args):
-    def run():
-        jax.block_until_ready(fn(*args))
-    return run
-
-
 def run(rounds: int = 15, sample_s: float = 0.05, budget_s: float = 60.0) -> dict:
     out = {}
     for name in CASES:
@@ -211,7 +205,7 @@ def run(rounds: int = 15, sample_s: float = 0.05, budget_s: float = 60.0) -> dic
                "expert": jax.jit(expert)}
         results = [np.asarray(f(*args)) for f in fns.values()]
         assert all(np.allclose(r, results[0], rtol=1e-4) for r in results), (name, results)
-        samples = interleaved({k: _timed(f, args) for k, f in fns.items()}, rounds=rounds,
+        samples = interleaved({k: blocking(f, *args) for k, f in fns.items()}, rounds=rounds,
                               sample_s=sample_s, budget_s=budget_s)
         cpu = {k: v["cpu"] for k, v in samples.items()}
         out[name] = {"converted_over_literal": paired_ratio(cpu["converted"], cpu["literal"]),

@@ -1557,26 +1557,6 @@ def flag_every_iteration_sets(xs, y):
 
 
 # ---------------------------------------------- a break that assigns, folded into the test
-@program((i32(50),), (i32(2),), (i32(3),), (30,))
-def count_primes_inner_break(n):
-    # `is_prime = False; break` leads the body: folded into the inner test, the
-    # assignment after the loop under "the break ended it" (break_statements).
-    count = 0
-    k = 2
-    while k < n:
-        is_prime = True
-        d = 2
-        while d * d <= k:
-            if k % d == 0:
-                is_prime = False
-                break
-            d += 1
-        if is_prime:
-            count += 1
-        k += 1
-    return count
-
-
 @program((f32([3.0, 1.0, 4.0, 1.0]), f32(4.0)), (f32([3.0, 1.0, 4.0, 1.0]), f32(9.0)),
          (f32([]), f32(1.0)))
 def search_with_found_index(xs, t):
