@@ -1585,3 +1585,14 @@ def break_branch_binds_a_new_name(xs, t):
             break
         i += 1
     return where if i < xs.shape[0] else -1
+
+
+@program((f32([1.0, 2.0, 3.0]), jnp.asarray(2.0, jnp.bfloat16)))
+def return_in_a_python_loop_inside_a_scan(xs, y):
+    # The inner loop tests the return flag, which the scan carries; where the scan's body
+    # runs the flag is False, a Python value, so the inner loop is Python and the body
+    # always returns: the code after the scan is not traced (FINDINGS F81).
+    for x in xs:
+        for k in range(1, 2):
+            return y * 2
+    return jnp.sum(xs)

@@ -28,6 +28,7 @@ def guarded(extra_test, body, block: Block, first_runs=False, ran=None):
         return body
 
     def ran_body(*item):
+        _exits_not_taken(block)
         body(*item)
         if ran is not None:
             ran.vars = st.flatten(block.get(), block.names)
@@ -40,6 +41,23 @@ def guarded(extra_test, body, block: Block, first_runs=False, ran=None):
         elif t:
             ran_body(*item)
     return run
+
+
+def _exits_not_taken(block: Block) -> None:
+    """Where the body runs, the `return` flag its test negates is False, a Python value
+    there (a loop inside the body then tests a Python value, as Python does, and a body
+    that always returns leaves True: see settle.scanned_state), not the loop's traced
+    carry. (A `break` flag is its own loop's: no loop inside the body tests it.)"""
+    values = list(block.get())
+    flags = [i for i, name in enumerate(block.names)
+             if name == _RETURN_FLAG and is_traced(values[i])]
+    if flags:
+        for i in flags:
+            values[i] = False
+        block.set(tuple(values))
+
+
+_RETURN_FLAG = "<return flag>"
 
 
 class Ran:
