@@ -85,11 +85,10 @@ def _weak(value):
     it stands for (eager, a Python int argument, state that began as one, a range's item,
     prints as `3`; a weak integer array takes `jnp.asarray(3)`); anything else, the
     weakly typed array it was traced as, as eager JAX shows it (`jnp.arange(2) * 0.5`
-    is a weak float array eagerly too)."""
+    is a weak float array eagerly too, and a comparison of it a weak bool array)."""
     if (isinstance(value, (jax.Array, np.ndarray, np.generic)) and np.ndim(value) == 0
-            and np.dtype(value.dtype).kind in "biu"):
-        v = np.asarray(value)[()]
-        return bool(v) if v.dtype.kind == "b" else int(v)
+            and np.dtype(value.dtype).kind in "iu"):
+        return int(np.asarray(value)[()])
     if isinstance(value, jax.Array) and not _is_weak(value):
         return tracing.cast(value, Aval(tuple(value.shape), value.dtype, True))
     return value
