@@ -21,6 +21,7 @@ import numpy as np
 from jax import lax
 
 import autograph_py
+from cheap_branches import skip_negative, skip_negative_cond
 from measure import blocking, interleaved, jaxpr_size, paired_ratio
 
 
@@ -154,21 +155,7 @@ def halve_until_expert(x):
 
 
 # -- a `for` over an array whose body starts with `if x <= 0: continue` -------------
-
-def positive_square_sum(xs):
-    s = 0.0
-    for x in xs:
-        if x <= 0:
-            continue
-        s = s + x * x
-    return s
-
-
-def positive_square_sum_literal(xs):
-    def step(s, x):
-        return lax.cond(x <= 0, lambda: s, lambda: s + x * x), None
-    return lax.scan(step, 0.0, xs)[0]
-
+# cheap_branches' workload: its cond form is the literal one.
 
 def positive_square_sum_expert(xs):
     return jnp.sum(jnp.where(xs > 0, xs * xs, 0.0))
@@ -185,8 +172,7 @@ CASES = {
     "return_nested_for": (find, find_literal, find_expert, _search_args),
     "while_true_break": (halve_until, halve_until_literal, halve_until_expert,
                          lambda: (jnp.float32(1e30),)),
-    "for_continue": (positive_square_sum, positive_square_sum_literal,
-                     positive_square_sum_expert,
+    "for_continue": (skip_negative, skip_negative_cond, positive_square_sum_expert,
                      lambda: (jax.random.normal(jax.random.PRNGKey(0), (200_000,)),)),
 }
 

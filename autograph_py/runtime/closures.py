@@ -41,14 +41,10 @@ def closes_over_traced(f) -> bool:
         if id(g) in seen:
             continue
         seen.add(id(g))
-        for cell in g.__closure__:
-            try:
-                value = cell.cell_contents
-            except ValueError:   # an empty cell
-                continue
+        for value in _contents(g):
             if holds_traced(value):
                 return True
-            if callable(value) and not isinstance(value, type):
+            if _is_function(value):
                 todo.extend(_user_closures(value))
     return False
 
@@ -72,9 +68,9 @@ def renewed(f):
 def _renewed_cell(cell):
     try:
         value = cell.cell_contents
-    except ValueError:
+    except ValueError:   # an empty cell
         return cell
-    if not callable(value) or isinstance(value, type) or not _user_closures(value):
+    if not _is_function(value) or not _user_closures(value):
         return cell
     return types.CellType(renewed(value))
 
@@ -122,12 +118,22 @@ def _find_user_closures(f) -> tuple:
         if not _is_wrapper(g):
             found.append(g)
             continue
-        for cell in g.__closure__:   # a wrapper's cells are fixed: what it wraps
-            try:
-                value = cell.cell_contents
-            except ValueError:
-                continue
-            if callable(value) and not isinstance(value, type):
-                todo.append(value)
+        # a wrapper's cells are fixed: what it wraps
+        todo.extend(v for v in _contents(g) if _is_function(v))
     return tuple(found)
+
+
+def _contents(f) -> list:
+    """What `f`'s closure cells hold (empty cells left out)."""
+    out = []
+    for cell in f.__closure__ or ():
+        try:
+            out.append(cell.cell_contents)
+        except ValueError:   # an empty cell
+            pass
+    return out
+
+
+def _is_function(value) -> bool:
+    return callable(value) and not isinstance(value, type)
 

@@ -48,13 +48,11 @@ def _exits_not_taken(block: Block) -> None:
     there (a loop inside the body then tests a Python value, as Python does, and a body
     that always returns leaves True: see settle.scanned_state), not the loop's traced
     carry. (A `break` flag is its own loop's: no loop inside the body tests it.)"""
-    values = list(block.get())
-    flags = [i for i, name in enumerate(block.names)
-             if name == _RETURN_FLAG and is_traced(values[i])]
-    if flags:
-        for i in flags:
-            values[i] = False
-        block.set(tuple(values))
+    values = block.get()
+    known = tuple(False if name == _RETURN_FLAG and is_traced(v) else v
+                  for name, v in zip(block.names, values))
+    if any(a is not b for a, b in zip(known, values)):
+        block.set(known)
 
 
 _RETURN_FLAG = "<return flag>"

@@ -365,9 +365,9 @@ def _lax_scan_once(xs, make_item, extra_test, body, block: Block, record=True, e
                              len(plan.dynamic_avals()), unroll=block.opts.get("unroll", 1))
     may_stay = length == 0 or may_not_run or exists is not None or (
         extra_test is not None and not first_runs)   # the state may be the entry state
-    ran = outs if extra_test is None else ran.vars
+    where_ran = outs if extra_test is None else ran.vars
     values = settle.scanned_state(plan, names, init_vars, outs, final, ys, length,
-                                  None if may_stay else ran)
+                                  None if may_stay else where_ran)
     set_state(identity.keep_identity(values, [outs], mutations.visible_here(),
                                entry=init_vars if may_stay else None))
     if raised and length > 0 and exists is None and not may_not_run and (

@@ -155,9 +155,7 @@ def _bound_before_loops(fn) -> dict:
                 if type(inner) is list and inner and isinstance(inner[0], gast.stmt):
                     walk(inner, set(bound))
             if isinstance(stmt, (gast.Assign, gast.AugAssign)):
-                targets = stmt.targets if isinstance(stmt, gast.Assign) else [stmt.target]
-                bound |= {n.id for t in targets for n in gast.walk(t)
-                          if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)}
+                bound |= _assigned_names([stmt])
     walk(fn.body, set(params))
     return out
 
