@@ -879,6 +879,28 @@ def test_a_local_a_traced_loop_never_assigned_raises_unbound_local_error_at_its_
         g(jnp.int32(0), jnp.int32(0))
 
 
+def _swap_with_a_maybe_unbound(a, n):
+    for _ in range(1, n):
+        if 1 < jnp.sum(jnp.ones(4) > 1.0):          # traced, never taken
+            for t in range(a % 5):                    # may not run: t may be unbound
+                pass
+            for w in jnp.ones(4):
+                v = 1
+            if 1.0 > w:
+                v, t = t, v                           # t's placeholder moves into v
+    return jnp.ones(4)
+
+
+def test_a_placeholder_moved_into_another_variable_joins_with_that_variables_own():
+    # FINDINGS F80 (fuzz seed 43005 shapes program 30): the placeholder's pytree
+    # structure held the variable's name, so `v` holding `t`'s did not join with
+    # `v`'s own (a StateError "different structure" printing two placeholders),
+    # nor with the value an earlier iteration left in v on one path only.
+    f = ag.function(_swap_with_a_maybe_unbound, static_argnums=1)
+    for a in (-3, 0, 2):
+        assert_same(f(jnp.int32(a), 4), _swap_with_a_maybe_unbound(jnp.int32(a), 4))
+
+
 def test_zero_trip_reads_are_masked_under_vmap_and_loops_defined_on_entry_have_no_check():
     batched = ag.function(lambda ns: jax.vmap(ag.convert(_last_double_range))(ns))
     np.testing.assert_array_equal(batched(jnp.array([1, 2, 3])), [0, 2, 4])

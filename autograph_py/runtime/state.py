@@ -138,11 +138,20 @@ def _tree_flatten(name, value):
                 "changes.")) from None
 
 
-def lifted(v: Var) -> Var:
+def lifted(v: Var, keep_maybe=False) -> Var:
     """`v` as an UnboundUnlessAssigned that is assigned, to join one that may not be
-    (the value a MaybeUndefined holds: whether it is assigned is then carried)."""
-    value = v.value.value if isinstance(v.value, MaybeUndefined) else v.value
-    (out,) = flatten([lift_assigned(v.name, value)], [v.name])
+    (the value a MaybeUndefined holds: whether it is assigned is then carried).
+
+    `keep_maybe`: a MaybeUndefined stays one, around its lifted value (a path that
+    left it unassigned still makes any read an error)."""
+    m = v.value
+    if not isinstance(m, MaybeUndefined):
+        value = lift_assigned(v.name, m)
+    elif keep_maybe:
+        value = MaybeUndefined(m.name, lift_assigned(v.name, m.value), m.reason, m.assigned)
+    else:
+        value = lift_assigned(v.name, m.value)
+    (out,) = flatten([value], [v.name])
     return out
 
 
@@ -153,13 +162,22 @@ def is_unbound_unless(value) -> bool:
     return isinstance(value, UnboundUnlessAssigned)
 
 
-def lift_to_match(a: Var, b: Var) -> tuple[Var, Var]:
-    """Both sides as UnboundUnlessAssigned when one is and the other has a value."""
+def lift_to_match(a: Var, b: Var, maybe_too=False) -> tuple[Var, Var]:
+    """Both sides as UnboundUnlessAssigned when one is and the other has a value.
+
+    `maybe_too`: a value only some paths assigned (a MaybeUndefined) counts as one,
+    as it does where two branches join (not where a loop's guard skipped an iteration,
+    whose missing side the loop's own flag says)."""
+    def has_value(value):
+        if maybe_too and isinstance(value, MaybeUndefined):
+            value = value.value
+        return not is_placeholder(value)
+
     a_u, b_u = (is_unbound_unless(v.value) for v in (a, b))
-    if a_u and not b_u and not is_placeholder(b.value):
-        return a, lifted(b)
-    if b_u and not a_u and not is_placeholder(a.value):
-        return lifted(a), b
+    if a_u and not b_u and has_value(b.value):
+        return a, lifted(b, maybe_too)
+    if b_u and not a_u and has_value(a.value):
+        return lifted(a, maybe_too), b
     return a, b
 
 
@@ -229,7 +247,7 @@ def join_branches(names, sides, construct: str, at: str, labels=("if", "else"),
     t_vars, f_vars = sides
     treedefs, specs, t_src, f_src = [], [], [], []
     for name, t, f in zip(names, t_vars, f_vars):
-        t, f = lift_to_match(t, f)
+        t, f = lift_to_match(t, f, maybe_too=not else_keeps_earlier)
         t_undef, f_undef = is_undefined(t.value), is_undefined(f.value)
         if t_undef or f_undef:
             if t_undef and f_undef:

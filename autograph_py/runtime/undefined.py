@@ -140,10 +140,30 @@ for _attr in ("shape", "dtype", "ndim", "size", "T", "at", "astype", "reshape", 
             property(lambda self, _attr=_attr: getattr(_reader[0](self), _attr)))
 
 
+class _Name:
+    """The variable's name as a placeholder's pytree aux data, equal to every other: the
+    name is for messages only, and a placeholder moved into another variable
+    (`v, t = t, v` under a traced `if`) must join with that variable's own."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def __eq__(self, other):
+        return isinstance(other, _Name)
+
+    def __hash__(self):
+        return 0
+
+    def __repr__(self):
+        return repr(self.text)
+
+
 jax.tree_util.register_pytree_node(
     UnboundUnlessAssigned,
-    lambda u: ((u.value, u.assigned), u.name),
-    lambda name, children: UnboundUnlessAssigned(name, *children))
+    lambda u: ((u.value, u.assigned), _Name(u.name)),
+    lambda name, children: UnboundUnlessAssigned(name.text, *children))
 
 
 def checked_at_run_time(value):
