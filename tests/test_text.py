@@ -272,3 +272,25 @@ def test_a_traced_python_int_prints_as_the_python_int():
         outs.append(buf.getvalue())
     assert outs[0] == outs[1] == ("3 3 0.100    3 [3, 2] 3 "
                                   "Array(0.1, dtype=float32, weak_type=True)\n"), outs
+
+
+def test_and_or_of_weak_comparisons_is_a_weak_bool_as_pythons_operand_is():
+    # FINDINGS F82 (fuzz seed 45003 shapes-alias program 87): Python's `and`/`or`
+    # returns an operand, and a comparison of a weak float is a weak bool array
+    # eagerly; the converted jnp.logical_and of two traced bools was strong.
+    import contextlib
+    import io
+
+    def f(xs, k):
+        a = (jnp.arange(3) * xs)[k]                # a weak float32 scalar, eagerly too
+        print(repr(1.0 < a < 1.0), repr(a > 0.0 or a < 2.0), repr(a > 0.0 and a < 2.0))
+        return a
+    outs = []
+    for run in (f, ag.function(f, static_argnums=1)):
+        buf = io.StringIO()
+        with contextlib.redirect_stdout(buf):
+            run(0.5, 1)
+            jax.effects_barrier()
+        outs.append(buf.getvalue())
+    assert outs[0] == outs[1], outs
+    assert outs[0].count("weak_type=True") == 3, outs

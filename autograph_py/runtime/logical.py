@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import operator
 
+import jax
 import jax.numpy as jnp
 
 from autograph_py import errors
+from autograph_py.lowering.scalars import weak_cast
 from autograph_py.runtime import failures, items, paths
 from autograph_py.runtime.dispatch import is_traced
 from autograph_py.runtime.undefined import conditional_region
@@ -86,9 +88,16 @@ def _select(left, right, logical, on_true):
             # `t and False` is False, `t or True` is True, whatever `t` is.
             absorbing = right is (logical is jnp.logical_or)
             return right if absorbing else left
-        return logical(left, right)
+        out = logical(left, right)
+        # Python returns one of the operands: of two weak bools (comparisons of weak
+        # values), a weak bool, which jnp.logical_and/or is not.
+        return weak_cast(out, bool) if _weak(left) and _weak(right) else out
     truth = left if _is_bool(left) else left != 0
     return jnp.where(truth, right, left) if on_true == "right" else jnp.where(truth, left, right)
+
+
+def _weak(v) -> bool:
+    return is_traced(v) and jax.typeof(v).weak_type
 
 
 def not_(a):
