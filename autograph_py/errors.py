@@ -9,6 +9,8 @@ from __future__ import annotations
 import ast
 import sys
 
+from autograph_py import labels
+
 
 _INTERNAL = ("autograph_py", "jax", "jaxlib")   # a runtime call may come through a JAX trace
 
@@ -105,7 +107,7 @@ def _assigning(stmts, name):
     lines = set()
     for stmt in stmts:
         for node in ast.walk(stmt):
-            if name == "<return value>":
+            if name == labels.RETURN_VALUE:
                 if isinstance(node, ast.Return):
                     lines.add(node.lineno)
                 continue

@@ -155,3 +155,74 @@ def test_files_and_functions_stay_small():
                     long_functions[f"{module}.{node.name}"] = length
     assert long_files == {}
     assert long_functions == {}
+
+
+def _string_constants(path) -> set:
+    return {n.value for n in ast.walk(ast.parse(path.read_text()))
+            if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+
+
+def test_the_labels_of_generated_variables_are_spelt_in_one_module():
+    # The compiler writes them into generated code and the runtime reads them: a string
+    # protocol between layers, so both take it from autograph_py/labels.py.
+    import autograph_py.labels as labels
+    spelt = {labels.RETURN_VALUE, labels.RETURN_FLAG}
+    bad = sorted(m for m, path in MODULES.items()
+                 if m != "autograph_py.labels" and _string_constants(path) & spelt)
+    assert bad == []
+
+
+def test_converters_keep_the_function_they_are_in_with_one_stack():
+    # compiler/scopes.FunctionStack pushes and pops; a converter says what it keeps of a
+    # function (`enter`), not how to keep it.
+    bad = []
+    for module, path in MODULES.items():
+        if not module.startswith("autograph_py.compiler.") or module.endswith(".scopes"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.FunctionDef) and node.name in ("visit_FunctionDef",
+                                                                   "visit_AsyncFunctionDef"):
+                calls = {n.func.attr for n in ast.walk(node)
+                         if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)}
+                if {"append", "pop"} <= calls:
+                    bad.append(f"{module}.{node.name}")
+    assert bad == []
+
+
+def test_one_walk_finds_a_scopes_own_nodes():
+    # A walk of a gast tree that stops at nested functions lives in compiler/scopes.py
+    # only: elsewhere, a function that tests for a nested def while it walks children is a
+    # second copy of it. (parsing.py walks the module's `ast` tree, before gast.)
+    bad = []
+    for module, path in MODULES.items():
+        if not module.startswith("autograph_py.compiler.") or module.endswith(".scopes"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.FunctionDef) and any(
+                    isinstance(n, ast.While) for n in ast.walk(node)):
+                text = ast.unparse(node)
+                if "gast.FunctionDef" in text and ("iter_child_nodes" in text
+                                              or "child_fields" in text):
+                    bad.append(f"{module}.{node.name}")
+    assert bad == []
+
+
+def test_a_converter_that_reads_an_analysis_declares_it():
+    # The pipeline runs (and so refreshes) an analysis only for the converters that name
+    # it in NEEDS: one that reads activity or liveness without it would read results of
+    # the tree as an earlier converter left it.
+    bad = {}
+    for module, path in MODULES.items():
+        if not module.startswith("autograph_py.compiler.converters."):
+            continue
+        tree = ast.parse(path.read_text())
+        read = {n.value.id for n in ast.walk(tree) if isinstance(n, ast.Attribute)
+                and isinstance(n.value, ast.Name) and n.value.id in ("activity", "liveness")}
+        needs = set()
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and any(
+                    isinstance(t, ast.Name) and t.id == "NEEDS" for t in node.targets):
+                needs = set(ast.literal_eval(node.value))
+        if read - needs:
+            bad[module] = sorted(read - needs)
+    assert bad == {}

@@ -4,43 +4,11 @@ Everything else is converted; see docs in README ("What converts").
 """
 from __future__ import annotations
 
-import ast
 
 import gast
 
 from autograph_py import errors
-from autograph_py.compiler import visitors
-
-_SCOPES = (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda, gast.ClassDef)
-
-
-def _own(node) -> list:
-    """The nodes under `node` in its own scope, depth first: a nested def, lambda or
-    class is listed but not entered."""
-    out = []
-    todo = [c for c in _children(node) if isinstance(c, ast.AST)]
-    pop, extend, keep = todo.pop, todo.extend, out.append
-    while todo:
-        n = pop()
-        if not isinstance(n, ast.AST):
-            continue
-        keep(n)
-        if not isinstance(n, _SCOPES):
-            extend(_children(n))
-    return out
-
-
-def _children(node) -> list:
-    """`node`'s children in field order (with a field's None or str items, to skip)."""
-    out = []
-    for f in visitors.child_fields(type(node)):
-        v = getattr(node, f, None)
-        if type(v) is list:
-            out.extend(v)
-        elif isinstance(v, ast.AST):
-            out.append(v)
-    return out
-
+from autograph_py.compiler import scopes
 
 def check(node, filename: str) -> None:
     if isinstance(node, gast.AsyncFunctionDef):
@@ -48,7 +16,7 @@ def check(node, filename: str) -> None:
             f"'{node.name}' is an async function", filename, node.lineno, node.col_offset,
             fix="Convert the synchronous function that does the numerical work instead.")
     walrus = False
-    for n in _own(node):
+    for n in scopes.walk_inside(node):
         if isinstance(n, (gast.Yield, gast.YieldFrom)):
             raise errors.ConversionError(
                 f"'{getattr(node, 'name', '<lambda>')}' is a generator (it uses yield); "
@@ -59,7 +27,7 @@ def check(node, filename: str) -> None:
     if not walrus:
         return   # the rest looks for `:=` only
     for lazy in _lazy_operands(node):
-        for n in [lazy, *_own(lazy)]:
+        for n in [lazy, *scopes.walk_inside(lazy)]:
             if isinstance(n, gast.NamedExpr):
                 raise errors.ConversionError(
                     f"the assignment expression ':=' to '{n.target.id}' is in an operand that "
@@ -72,7 +40,7 @@ def check(node, filename: str) -> None:
 
 def _lazy_operands(node):
     """Operands that converted code wraps in a `lambda` (see logical_expressions.py)."""
-    for n in _own(node):
+    for n in scopes.walk_inside(node):
         if isinstance(n, gast.BoolOp):
             yield from n.values[1:]
         elif isinstance(n, gast.IfExp):

@@ -79,7 +79,7 @@ class Context:
     options: dict = field(default_factory=dict)
     # The class a method is written in: its private names are mangled with it.
     owner: str | None = None
-    # Generated variables, and how errors should call them ("<return value>").
+    # Generated variables, and how errors should call them (labels.RETURN_VALUE).
     labels: dict = field(default_factory=dict)
 
 

@@ -9,6 +9,7 @@ iterations before assigned.
 """
 from __future__ import annotations
 
+from autograph_py import labels
 from autograph_py.runtime import state as st
 from autograph_py.runtime.block import Block
 from autograph_py.runtime.conditionals import _lax_if
@@ -49,13 +50,10 @@ def _exits_not_taken(block: Block) -> None:
     that always returns leaves True: see settle.scanned_state), not the loop's traced
     carry. (A `break` flag is its own loop's: no loop inside the body tests it.)"""
     values = block.get()
-    known = tuple(False if name == _RETURN_FLAG and is_traced(v) else v
+    known = tuple(False if name == labels.RETURN_FLAG and is_traced(v) else v
                   for name, v in zip(block.names, values))
     if any(a is not b for a, b in zip(known, values)):
         block.set(known)
-
-
-_RETURN_FLAG = "<return flag>"
 
 
 class Ran:

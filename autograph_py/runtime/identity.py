@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import jax
 
+from autograph_py import labels
 from autograph_py.runtime import copies, mutations, reach
 from autograph_py.runtime.undefined import MaybeUndefined, UnboundUnlessAssigned, is_placeholder
 
@@ -54,7 +55,7 @@ def keep_identity(values, sides, visible_ids, entry=None) -> tuple:
         if isinstance(values[i], MaybeUndefined):
             continue
         sources = objs + _entry_value(entry, i)
-        if not sides[0][i].name.startswith(RETURN) and _picks(sources, visible_ids, groups[i]):
+        if not sides[0][i].name.startswith(labels.RETURN_VALUE) and _picks(sources, visible_ids, groups[i]):
             values[i] = _picked(value, sides[0][i].name, sources)
             continue
         o = objs[0]
@@ -76,11 +77,6 @@ def _entry_value(entry, i) -> list:
     if entry is None or is_placeholder(entry[i].value):
         return []
     return [_held(entry[i].value)]
-
-
-# The return value's state name: a picked return value is left as it is (see the module
-# docstring of copies).
-RETURN = "<return value>"
 
 
 def _alias_names(sides, entry) -> list:
@@ -174,7 +170,7 @@ def _share_if_it_ran(values, sides, group, entries) -> None:
     through one of them, or a read of one after the first changed, is an error."""
     first = values[group[0]]
     for j in group[1:]:
-        if not sides[0][j].name.startswith(RETURN):
+        if not sides[0][j].name.startswith(labels.RETURN_VALUE):
             values[j] = _picked(values[j], sides[0][j].name, [_held(first), *entries])
 
 

@@ -344,7 +344,7 @@ def checkpoint() -> None:
 
 def _is_part(name) -> bool:
     """Whether a state variable is an item or attribute (`o.total`, `d['s']`), not a local
-    (`b`), the return value or a flag (`<return value>`)."""
+    (`b`), the return value or a flag (labels.RETURN_VALUE)."""
     return not name.startswith("<") and ("." in name or "[" in name)
 
 

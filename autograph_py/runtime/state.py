@@ -25,6 +25,7 @@ import numpy as np
 from jax._src import dtypes as _dtypes
 
 from autograph_py import errors
+from autograph_py.labels import RETURN_VALUE
 from autograph_py.lowering.plans import Aval, BranchPlan, Dynamic, Static, aval_of
 from autograph_py.runtime import copies
 from autograph_py.runtime.dispatch import is_array, is_py_scalar
@@ -318,7 +319,7 @@ def _missing_in_branch(name, construct, at, labels, t_undef, present) -> str:
 
 def quoted(name: str) -> str:
     """How messages refer to a state variable: 'x', or the return value."""
-    return "the return value" if name == "<return value>" else f"'{name}'"
+    return "the return value" if name == RETURN_VALUE else f"'{name}'"
 
 
 def _unregistered_dataclass(a, b):
@@ -351,4 +352,4 @@ def _mismatch(name, construct, at, labels, a, b, what="value"):
         fix=f"Give {quoted(name)} the same shape, dtype kind and structure in both branches "
             "(for example pad or reshape it), or make the condition a Python value."
             + (" A function cannot return None on one traced path and a value on another."
-               if name == "<return value>" else "")))
+               if name == RETURN_VALUE else "")))

@@ -6,7 +6,7 @@ import threading
 
 import jax
 
-from autograph_py import errors
+from autograph_py import errors, labels
 from autograph_py.runtime import copies, paths
 
 
@@ -57,7 +57,7 @@ class UndefinedReturnValue(Undefined):
     __slots__ = ()
 
     def __init__(self):
-        super().__init__("<return value>")
+        super().__init__(labels.RETURN_VALUE)
 
 
 class MaybeUndefined(Undefined):

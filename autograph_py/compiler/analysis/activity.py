@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 import gast
 
 from autograph_py.compiler import anno, translation, visitors
+from autograph_py.compiler.scopes import own_statements, walk_own_scope
 
 
 @dataclass
@@ -299,64 +300,6 @@ def _alias_sources(value) -> list:
     if isinstance(value, gast.BoolOp):
         return [n for v in value.values for n in _alias_sources(v)]
     return []
-
-
-_FUNCTIONS = (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda)
-
-
-def walk_own_scope(stmts) -> list:
-    """The nodes of `stmts` in their own scope: a nested def, lambda or class is
-    listed, with its decorators and defaults, but not entered.
-
-    (Depth first, each node before its children, as a stack of them gives:
-    every pass looks at every node of a function this way, several times.)
-    """
-    out = []
-    todo = list(stmts)
-    pop, push, extend, keep = todo.pop, todo.append, todo.extend, out.append
-    fields_of, AST = visitors.child_fields, ast.AST
-    while todo:
-        n = pop()
-        if not isinstance(n, AST):
-            continue   # a name in `global`, a None default: not a node
-        keep(n)
-        if isinstance(n, _FUNCTIONS):
-            extend(getattr(n, "decorator_list", []))
-            extend(n.args.defaults + [d for d in n.args.kw_defaults if d is not None])
-        elif isinstance(n, gast.ClassDef):
-            extend(n.bases + n.decorator_list + [k.value for k in n.keywords])
-        else:
-            for f in fields_of(type(n)):
-                v = getattr(n, f, None)
-                if type(v) is list:
-                    extend(v)
-                elif isinstance(v, AST):
-                    push(v)
-    return out
-
-
-_BLOCK_ITEMS = (gast.stmt, gast.excepthandler, gast.match_case)
-_DEFINITIONS = (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)
-
-
-def own_statements(stmts) -> list:
-    """The statements (and except handlers, match cases) of walk_own_scope(stmts):
-    for what only a statement can be (`global`, an assignment), without walking
-    the expressions."""
-    out = []
-    todo = list(stmts)
-    pop, extend, keep = todo.pop, todo.extend, out.append
-    fields_of = visitors.child_fields
-    while todo:
-        n = pop()
-        keep(n)
-        if isinstance(n, _DEFINITIONS):
-            continue
-        for f in fields_of(type(n)):
-            v = getattr(n, f, None)
-            if type(v) is list and v and isinstance(v[0], _BLOCK_ITEMS):
-                extend(v)
-    return out
 
 
 def statement_scope(stmt) -> Scope:

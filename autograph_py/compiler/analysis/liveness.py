@@ -20,7 +20,7 @@ from __future__ import annotations
 import gast
 
 from autograph_py.compiler.analysis import activity
-from autograph_py.compiler import anno
+from autograph_py.compiler import anno, scopes
 
 
 class _Liveness:
@@ -119,7 +119,7 @@ def analyze_function(fn) -> None:
     """Annotates every control-flow statement of `fn` (and nested functions)."""
     fs = activity.function_scope(fn)
     closures = set()
-    for node in activity.walk_own_scope(fn.body):
+    for node in scopes.walk_own_scope(fn.body):
         if isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda)):
             closures |= activity.function_scope(node).free_reads
     # A nested function may be called anywhere after it is made: what it reads

@@ -30,7 +30,8 @@ from dataclasses import dataclass
 import gast
 
 from autograph_py.compiler.analysis import activity
-from autograph_py.compiler import anno, naming, templates, visitors
+from autograph_py.labels import RETURN_VALUE
+from autograph_py.compiler import anno, naming, scopes, templates, visitors
 from autograph_py.compiler.converters import control_flow_templates as cf
 
 NEEDS = ("activity", "liveness")
@@ -45,25 +46,27 @@ class _Function:
     aliases: dict        # activity.name_aliases
 
 
-class _ControlFlow(visitors.Transformer):
+class _ControlFlow(scopes.FunctionStack, visitors.Transformer):
     def __init__(self, ctx):
         self.ctx = ctx
         self.functions: list[_Function] = []   # the functions being converted, innermost last
         self.state_accessors = set()
 
     # ---------------------------------------------------------- functions
-    def visit_FunctionDef(self, node):
+    def enter(self, node):
         fs = activity.function_scope(node)
-        defined = set(fs.params)
-        self.functions.append(_Function(fs, set(), defined, activity.name_aliases(node)))
+        return _Function(fs, set(), set(fs.params), activity.name_aliases(node))
+
+    def function(self, node):
+        fn = self.functions[-1]
+        fs, defined = fn.scope, fn.defined
         body = []
         for st in node.body:
             new = self.visit(st)
             body.extend(new if isinstance(new, list) else [new])
             defined |= _definite_writes(st)
         node.body = body
-        unbound = self.functions.pop().unbound
-        unbound = unbound - fs.params - fs.globals - fs.nonlocals
+        unbound = fn.unbound - fs.params - fs.globals - fs.nonlocals
         if unbound:   # (with none, it would change nothing)
             _CheckedLoads(unbound, self.state_accessors).visit(node)
         inits = []
@@ -73,8 +76,6 @@ class _ControlFlow(visitors.Transformer):
                                   label=gast.Constant(name, None)), node)
         node.body = _docstring(node.body) + inits + node.body[len(_docstring(node.body)):]
         return node
-
-    visit_AsyncFunctionDef = visit_FunctionDef
 
     def visit_Lambda(self, node):
         return node
@@ -159,7 +160,7 @@ class _ControlFlow(visitors.Transformer):
                 # The return value is an alias (`retval_ = v`) that nothing changes later:
                 # code after a return does not run (its parts as state were "maybe
                 # unassigned" on the paths that had not returned: fuzz seed 9500/106).
-                if other != base and labels.get(other) != "<return value>":
+                if other != base and labels.get(other) != RETURN_VALUE:
                     new = _rebased(expr, other)
                     out.setdefault(activity.composite_text(new), new)
                     if other not in defined and other in fn.scope.locals:
@@ -178,7 +179,7 @@ class _ControlFlow(visitors.Transformer):
         fs = self.functions[-1].scope if self.functions else None
         closure_writes = fs.closure_writes & fs.locals if fs else frozenset()
         if closure_writes and any(isinstance(n, gast.Call)
-                                  for n in activity.walk_own_scope([node])):
+                                  for n in scopes.walk_own_scope([node])):
             scope = activity.Scope(scope.reads | closure_writes, scope.writes | closure_writes,
                                    scope.composite_writes, scope.nonlocal_writes)
         return scope

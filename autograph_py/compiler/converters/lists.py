@@ -11,7 +11,7 @@ from __future__ import annotations
 import gast
 
 from autograph_py.compiler.analysis import activity
-from autograph_py.compiler import templates, visitors
+from autograph_py.compiler import scopes, templates, visitors
 
 NEEDS = ("activity",)   # function_scope memos from before earlier rewrites are dropped
 
@@ -20,25 +20,20 @@ def _append(target, value):
     target = ag__.list_append(target, value)  # noqa: F821
 
 
-class _Lists(visitors.StatementTransformer):
+class _Lists(scopes.FunctionStack, visitors.StatementTransformer):
     def __init__(self):
-        self.locals = [frozenset()]
+        self.functions = [frozenset()]   # per function: its locals
 
-    def visit_FunctionDef(self, node):
+    def enter(self, node):
         # Only a local list can be rebound: `seen.append(x)` on a closure or
         # global list must not make `seen` a local of the function.
-        self.locals.append(frozenset(activity.function_scope(node).locals))
-        self.generic_visit(node)
-        self.locals.pop()
-        return node
-
-    visit_AsyncFunctionDef = visit_FunctionDef
+        return frozenset(activity.function_scope(node).locals)
 
     def visit_Expr(self, node):
         call = node.value
         if (isinstance(call, gast.Call) and isinstance(call.func, gast.Attribute)
                 and call.func.attr == "append" and isinstance(call.func.value, gast.Name)
-                and call.func.value.id in self.locals[-1]
+                and call.func.value.id in self.functions[-1]
                 and len(call.args) == 1 and not call.keywords
                 and not isinstance(call.args[0], gast.Starred)):
             out = templates.replace(_append, target=call.func.value.id, value=call.args[0])

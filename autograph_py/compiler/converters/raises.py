@@ -36,7 +36,7 @@ import copy
 import gast
 
 from autograph_py.compiler.converters.call_trees import format_call
-from autograph_py.compiler import anno, templates, visitors
+from autograph_py.compiler import anno, scopes, templates, visitors
 
 
 def _raise(pending, exc):
@@ -101,10 +101,11 @@ def _collecting_loops(tree) -> set:
     return found
 
 
-class _Raises(visitors.StatementTransformer):
+class _Raises(scopes.FunctionStack, visitors.StatementTransformer):
     def __init__(self, ctx, tree):
         self.ctx = ctx
-        self.collecting = [False]   # per function: inside a loop that collects a list
+        # per function, per loop it is in: inside a loop that collects a list
+        self.functions = [[False]]
         # (raises and handlers are rewritten around their expressions: no loop
         # gains or loses an append in this pass)
         self.collects = _collecting_loops(tree)
@@ -112,18 +113,14 @@ class _Raises(visitors.StatementTransformer):
     def visit_Lambda(self, node):
         return node
 
-    def visit_FunctionDef(self, node):
-        self.collecting.append(False)
-        self.generic_visit(node)
-        self.collecting.pop()
-        return node
-
-    visit_AsyncFunctionDef = visit_FunctionDef
+    def enter(self, node):
+        return [False]   # a nested function is in none of the loops around its def
 
     def _loop(self, node):
-        self.collecting.append(self.collecting[-1] or id(node) in self.collects)
+        collecting = self.functions[-1]
+        collecting.append(collecting[-1] or id(node) in self.collects)
         self.generic_visit(node)
-        self.collecting.pop()
+        collecting.pop()
         return node
 
     visit_For = visit_While = _loop
@@ -139,7 +136,7 @@ class _Raises(visitors.StatementTransformer):
             else:
                 out = templates.replace(_raise_from, pending=pending, exc=exc, cause=node.cause)
         anno.set(out[1], anno.PYTHON_ONLY, True)
-        if self.collecting[-1]:
+        if self.functions[-1][-1]:
             # A loop that collects a list cannot end early (its items are stacked):
             # after a staged raise it runs on, and the raise fails the call anyway.
             out = out[:-1]

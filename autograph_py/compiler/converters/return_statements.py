@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import gast
 
+from autograph_py import labels
 from autograph_py.compiler.converters import early_exit
-from autograph_py.compiler import anno, templates, visitors
+from autograph_py.compiler import anno, scopes, templates, visitors
 
 
 def _prologue(do_return, retval):
@@ -71,9 +72,9 @@ class _Returns(visitors.StatementTransformer):
             return node
         do_return = self.ctx.namer.new("do_return")
         retval = self.ctx.namer.new("retval_")
-        self.ctx.labels[retval] = "<return value>"
-        self.ctx.labels[do_return] = "<return flag>"
-        loops = [n for s in node.body for n in _own_nodes(s)
+        self.ctx.labels[retval] = labels.RETURN_VALUE
+        self.ctx.labels[do_return] = labels.RETURN_FLAG
+        loops = [n for n in scopes.own_statements(node.body)
                  if isinstance(n, (gast.While, gast.For))
                  and early_exit.contains(n, gast.Return, cross_loops=True)]
 
@@ -108,18 +109,6 @@ class _Returns(visitors.StatementTransformer):
 
     def visit_Lambda(self, node):
         return node
-
-
-def _own_nodes(stmt):
-    """Statements inside `stmt`, not entering nested functions."""
-    todo = [stmt]
-    while todo:
-        n = todo.pop()
-        yield n
-        for c in gast.iter_child_nodes(n):
-            if isinstance(c, (gast.stmt, gast.excepthandler, gast.match_case)) and not isinstance(
-                    c, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
-                todo.append(c)
 
 
 def transform(node, ctx):

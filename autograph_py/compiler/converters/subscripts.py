@@ -25,7 +25,7 @@ from __future__ import annotations
 import gast
 
 from autograph_py.compiler.analysis import activity
-from autograph_py.compiler import anno, templates, visitors
+from autograph_py.compiler import anno, scopes, templates, visitors
 
 NEEDS = ("activity",)
 
@@ -136,25 +136,20 @@ def _load(node):
     return node
 
 
-class _Subscripts(visitors.Transformer):
+class _Subscripts(scopes.FunctionStack, visitors.Transformer):
     def __init__(self, ctx):
         self.namer = ctx.namer
-        self.locals = [frozenset()]
+        self.functions = [frozenset()]   # per function: the names it binds
 
-    def visit_FunctionDef(self, node):
-        nodes = activity.walk_own_scope(node.body)
-        self.locals.append(frozenset(activity.bound_names(node, nodes)))
+    def enter(self, node):
+        nodes = scopes.walk_own_scope(node.body)
         anno.set(node, anno.HANDED_BACK, _handed_back(node, nodes))
-        self.generic_visit(node)
-        self.locals.pop()
-        return node
-
-    visit_AsyncFunctionDef = visit_FunctionDef
+        return frozenset(activity.bound_names(node, nodes))
 
     def visit_Lambda(self, node):
-        self.locals.append(frozenset())
+        self.functions.append(frozenset())   # a lambda binds no name it could rebind
         self.generic_visit(node)
-        self.locals.pop()
+        self.functions.pop()
         return node
 
     def visit_Subscript(self, node):
@@ -177,7 +172,7 @@ class _Subscripts(visitors.Transformer):
             return None
         while isinstance(target, gast.Subscript):
             target = target.value
-        if isinstance(target, gast.Name) and target.id in self.locals[-1]:
+        if isinstance(target, gast.Name) and target.id in self.functions[-1]:
             return target.id
         return None
 

@@ -24,7 +24,7 @@ import gast
 
 from autograph_py import errors
 from autograph_py.compiler.analysis import activity
-from autograph_py.compiler import anno, templates, visitors
+from autograph_py.compiler import anno, scopes, templates, visitors
 
 NEEDS = ("activity",)   # function_scope memos from before earlier rewrites are dropped
 
@@ -50,27 +50,22 @@ def _loop_until_flagged(ended, test, body, orelse):
 
 
 def _walrus(test) -> bool:
-    return any(isinstance(n, gast.NamedExpr) for n in activity.walk_own_scope([gast.Expr(test)]))
+    return any(isinstance(n, gast.NamedExpr) for n in scopes.walk_own_scope([gast.Expr(test)]))
 
 
 def _assigns(test, closure_writes) -> bool:
     """The test has `:=`, or a call that may run a closure writing a `nonlocal`."""
     kinds = (gast.NamedExpr, gast.Call) if closure_writes else (gast.NamedExpr,)
-    return any(isinstance(n, kinds) for n in activity.walk_own_scope([gast.Expr(test)]))
+    return any(isinstance(n, kinds) for n in scopes.walk_own_scope([gast.Expr(test)]))
 
 
-class _WhileTests(visitors.StatementTransformer):
+class _WhileTests(scopes.FunctionStack, visitors.StatementTransformer):
     def __init__(self, ctx):
         self.ctx = ctx
         self.functions = []   # FunctionScope of each function being converted, innermost last
 
-    def visit_FunctionDef(self, node):
-        self.functions.append(activity.function_scope(node))
-        self.generic_visit(node)
-        self.functions.pop()
-        return node
-
-    visit_AsyncFunctionDef = visit_FunctionDef
+    def enter(self, node):
+        return activity.function_scope(node)
 
     def visit_While(self, node):
         self.generic_visit(node)

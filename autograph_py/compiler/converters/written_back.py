@@ -21,7 +21,7 @@ from __future__ import annotations
 import gast
 
 from autograph_py.compiler.analysis import activity
-from autograph_py.compiler import anno, templates, visitors
+from autograph_py.compiler import anno, scopes, templates, visitors
 
 NEEDS = ("activity",)
 
@@ -84,7 +84,7 @@ def _containers(fn, nodes) -> set:
     in a traced loop would only add it to the loop's state). `nodes`: walk_own_scope of
     its body."""
     values, plain = {}, set()
-    for n in activity.own_statements(fn.body):
+    for n in scopes.own_statements(fn.body):
         if (isinstance(n, gast.Assign) and len(n.targets) == 1
                 and isinstance(n.targets[0], gast.Name)):
             values.setdefault(n.targets[0].id, []).append(n.value)
@@ -106,27 +106,26 @@ def _containers(fn, nodes) -> set:
     return found
 
 
-class _WrittenBack(visitors.StatementTransformer):
+class _WrittenBack(scopes.FunctionStack, visitors.StatementTransformer):
     def __init__(self):
-        self.locals = [frozenset()]
+        self.functions = [frozenset()]   # per function: the locals a call may hand back
 
-    def visit_FunctionDef(self, node):
-        nodes = activity.walk_own_scope(node.body)
-        self.locals.append(frozenset(activity.bound_names(node, nodes)) - _containers(node, nodes))
+    def enter(self, node):
+        nodes = scopes.walk_own_scope(node.body)
+        return frozenset(activity.bound_names(node, nodes)) - _containers(node, nodes)
+
+    def function(self, node):
         self.generic_visit(node)
-        self.locals.pop()
         params = anno.get(node, anno.HANDED_BACK)
         if params:
             _give_back_at_exits(node, params)
         return node
 
-    visit_AsyncFunctionDef = visit_FunctionDef
-
     def _after(self, node):
         names = []
         for call in _converted_calls(node):
             for name in _argument_names(call):
-                if name in self.locals[-1] and name not in names and name != "ag__":
+                if name in self.functions[-1] and name not in names and name != "ag__":
                     names.append(name)
         if not names:
             return node

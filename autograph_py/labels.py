@@ -1,0 +1,11 @@
+"""How generated code names the variables the converter makes, to the runtime.
+
+A block's state travels with one label per variable (`ag__.if_stmt(...,
+('x', '<return value>'), ...)`): the user's name, which error messages
+quote, or one of these for the converter's own variables, which messages
+describe instead ("the return value"). The compiler writes them and the
+runtime reads them: both import them from here, the one module they share
+besides `errors`.
+"""
+RETURN_VALUE = "<return value>"   # `retval_`: what the function returns
+RETURN_FLAG = "<return flag>"     # `do_return`: whether a `return` has run
