@@ -5,6 +5,10 @@ import functools
 
 import pytest
 
+import jax.numpy as jnp
+
+import autograph_py as ag
+from tests.conftest import assert_same
 from tests.test_syntax import agrees
 
 
@@ -149,3 +153,43 @@ def test_docstring_only_function_returns_none():
     def f(x):
         """Nothing else."""
     assert agrees(f, 1.0) == ("value", None)
+
+
+def _dict_made_in_a_branch_returned_under_a_nested_if(x):
+    if x > 1.0:
+        d = {"s": 1.0}
+        if x > 5.0:
+            return d
+        d["s"] = 2.0
+    return {"s": 1.0}
+
+
+def _dict_returned_under_a_nested_if_then_changed(x):
+    d = {"s": 1.0}
+    if x > 1.0:
+        if x > 5.0:
+            return d
+        d["s"] = 2.0
+    return d
+
+
+def _dict_returned_from_a_loop_then_changed(x):
+    d = {"s": x}
+    for i in range(3):
+        if x > i:
+            return d
+        d["s"] = d["s"] + 1.0
+    return d
+
+
+def test_a_dict_returned_under_a_traced_if_misses_the_changes_after_the_return():
+    # FINDINGS F63 (fuzz seed 21 transforms-small program 91): the change after the
+    # nested traced `return d` reached the pending return value, which holds the same
+    # dict, and the join of the return value refused it; eager returns the dict as it
+    # was at the return.
+    for fn in (_dict_made_in_a_branch_returned_under_a_nested_if,
+               _dict_returned_under_a_nested_if_then_changed,
+               _dict_returned_from_a_loop_then_changed):
+        f = ag.function(fn)
+        for x in (-2.0, 0.0, 1.5, 3.0, 6.0):
+            assert_same(f(jnp.float32(x)), fn(jnp.float32(x)))
