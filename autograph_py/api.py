@@ -65,8 +65,8 @@ def convert(fn: Callable[P, R], *, strict: bool | None = None,
         converted = pipeline.converted_or_none(fn, strict=bool(strict))
     if converted is None:
         return fn
-    return _scoped(converted, strict, include) if strict or include else (
-        pipeline.distinct(converted))
+    entry = pipeline.entry(converted)   # its own object; a value None on some runs is checked
+    return _scoped(entry, strict, include) if strict or include else entry
 
 
 def _not_python(fn) -> str:
@@ -92,6 +92,7 @@ def _scoped(converted, strict, include):
             return converted(*args, **kwargs)
     scoped_call.__ag_converted__ = True
     return scoped_call
+
 
 
 @overload

@@ -1596,3 +1596,50 @@ def return_in_a_python_loop_inside_a_scan(xs, y):
         for k in range(1, 2):
             return y * 2
     return jnp.sum(xs)
+
+
+# ---------------------------------------------- a value that is None on some runs (issue 12)
+@program((f32([3.0, -2.0, 5.0, -1.0]), i32(4)), (f32([3.0, -2.0, 5.0, -1.0]), i32(1)),
+         (f32([3.0, 2.0]), i32(2)))
+def first_negative_index(xs, n):
+    # `found = None`, set under a traced condition in a loop with a traced trip count:
+    # carried as a value and a flag, tested with `is None` (runtime/optional.py).
+    i = 0
+    found = None
+    while i < n:
+        if xs[i] < 0 and found is None:
+            found = i
+        i += 1
+    if found is None:
+        return -1
+    return found
+
+
+@program((i32(37),), (i32(0),), (i32(1),), (i32(0b1001000101),))
+def binary_gap(number):
+    # The public corpus's binary_gap: the last one's position, None until the first one.
+    last_one_position = None
+    longest_gap = 0
+    index = 0
+    while number != 0:
+        if number & 1:
+            if last_one_position is not None:
+                longest_gap = max(longest_gap, index - last_one_position)
+            last_one_position = index
+        index += 1
+        number >>= 1
+    return longest_gap
+
+
+@program((f32([1.0, 4.0, 2.0]), f32(2.0)), (f32([1.0, 4.0, 2.0]), f32(-2.0)), grad=True,
+         vmap=True)
+def scaled_best_or_zero(xs, w):
+    # The best scaled item above a threshold, None while none was; a traced trip count.
+    best = None
+    k = 0
+    while k < jnp.sum(xs > 0):
+        v = xs[k] * w
+        if v > 1.0 and (best is None or v > best):
+            best = v
+        k += 1
+    return 0.0 if best is None else best * 1.0

@@ -11,6 +11,7 @@ keeps a function alive.
 from __future__ import annotations
 
 import ast
+import copy
 import gc
 import linecache
 import logging
@@ -29,7 +30,8 @@ from autograph_py.compiler.converters import (annotations, asserts, break_statem
                                      control_flow, directives, lists, logical_expressions,
                                      matches, raises, return_statements, strings, subscripts,
                                      while_tests, written_back)
-from autograph_py.compiler import codegen, fence, parsing, recursion, staleness, translation
+from autograph_py.compiler import (codegen, fence, parsing, recursion, scopes, staleness,
+                                   translation)
 from autograph_py.compiler.naming import Namer
 
 # The order matters; each line says why a converter sits where it does.
@@ -89,6 +91,7 @@ class Conversion:
     code: types.CodeType
     tree: object            # converted gast FunctionDef / Lambda
     source: str | None = None
+    entry_code: types.CodeType | None = None   # see entry()
 
     def text(self) -> str:
         """The converted source; also registered in linecache under generated_filename()."""
@@ -309,6 +312,31 @@ def run_unconverted(fn, why: str, strict: bool = False):
         logger.info("%s", text)
         errors.warn_at_user(text, errors.UnconvertedWarning)
     return None
+
+
+def entry(converted):
+    """What `convert` hands its caller: `distinct(converted)`, whose own `return`s (not
+    those of the functions it defines) pass their value through `ag__.returned`.
+
+    A value that a traced `if` or loop left None on some runs only (runtime/optional.py)
+    can go from one converted function to another, which tests it with `is None`; code
+    outside converted code (JAX's jit, the user) gets its value, checked when the program
+    runs. Compiled once per conversion, with the user's file and lines, like the code it
+    stands beside (`to_code` shows that one).
+    """
+    fn = converted.__wrapped__
+    conv = _by_code.get(fn.__code__)
+    if conv is None:
+        return distinct(converted)
+    if conv.entry_code is None:
+        tree = copy.deepcopy(conv.tree)
+        return_statements.through_returned(tree)
+        conv.entry_code = codegen.compile_function(tree, fn, fn.__code__)
+        _register(conv.entry_code)
+    cells = dict(zip(converted.__code__.co_freevars, converted.__closure__ or ()))
+    cells.setdefault("ag__", _cell(_RUNTIME["ag__"]))   # the converted code may not use it
+    return _function_like(converted, conv.entry_code,
+                          tuple(cells[name] for name in conv.entry_code.co_freevars))
 
 
 def distinct(converted):

@@ -4,6 +4,7 @@
 """
 from __future__ import annotations
 
+import builtins
 import contextlib
 import functools
 import inspect
@@ -19,7 +20,8 @@ from autograph_py.runtime import builtins as ag_builtins, raises as ag_raises
 from autograph_py.runtime.dispatch import (CONCRETIZATION_ERRORS, holds_traced,
                                           raised_by_jax)
 from autograph_py.runtime.undefined import conditional_depth
-from autograph_py.runtime import closures, mutations, reach, trace_log, transforms, written_back
+from autograph_py.runtime import (closures, mutations, optional, reach, trace_log, transforms,
+                                  written_back)
 
 _STDLIB = frozenset(getattr(sys, "stdlib_module_names", ())) | {"builtins"}
 
@@ -52,6 +54,8 @@ def converted_call(f, args, kwargs=None):
         kwargs = {}
     override = ag_builtins.override(f) if _is_builtin(f) else None
     if override is not None:
+        if f not in _SHOWS_NONE:
+            args, kwargs = optional.values_in(f, args, kwargs)
         return override(*args, **kwargs)
     if config.calling_as_is():   # inside `with do_not_convert():`
         trace_log.record("call", "called as is", "inside `with do_not_convert()`")
@@ -64,7 +68,7 @@ def converted_call(f, args, kwargs=None):
             return _call_library(f, args, kwargs)
         if trace_log.listening():
             trace_log.record("call", "called as is", _why_as_is(f))
-        return _call_as_is(f, args, kwargs)
+        return _call_as_is(f, *optional.values_in(f, args, kwargs))
     fn, bound = target
     converted = _convert(fn)
     if converted is None:
@@ -84,6 +88,12 @@ def converted_call(f, args, kwargs=None):
     return _call_converted(fn, converted, args, kwargs)
 
 
+# Builtins that take None as Python does (print(None), str(None), bool(None)): they get a
+# value that may be None as it is (runtime/optional.py); every other one its value.
+_SHOWS_NONE = frozenset({builtins.print, builtins.str, builtins.repr, builtins.format,
+                         builtins.bool, builtins.isinstance, builtins.type, builtins.id})
+
+
 def _call_library(f, args, kwargs):
     """A JAX function, or a library's wrapper of user code: what it transforms or
     wraps is converted (runtime/transforms)."""
@@ -96,7 +106,7 @@ def _call_library(f, args, kwargs):
     if new is None:
         if trace_log.listening():
             trace_log.record("call", "called as is", _why_as_is(f))
-        return _call_as_is(_live(f), args, kwargs)
+        return _call_as_is(_live(f), *optional.values_in(f, args, kwargs))
     trace_log.record("call", "arguments converted",
                      f"the user functions {_qualname(f)} transforms are converted")
     return transforms.check_result(f, _call_as_is(f, *new))

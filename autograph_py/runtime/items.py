@@ -25,7 +25,8 @@ import numpy as np
 
 from autograph_py import errors
 from autograph_py.lowering import indexing
-from autograph_py.runtime import copies, failures
+from autograph_py.runtime import copies, failures, optional
+from autograph_py.runtime.optional import MaybeNone
 from autograph_py.runtime.dispatch import holds_jax_array, is_traced
 
 _STATIC_INDEX = (int, str, type(None), bool)
@@ -64,6 +65,8 @@ def _has_traced(k) -> bool:
 
 def getitem(x, k):
     """`x[k]`, with the traced cases above."""
+    if isinstance(k, MaybeNone):
+        k = optional.value_of(k, "an index")
     if type(k) in _STATIC_INDEX or not _has_traced(k):
         return x[k]
     if isinstance(x, (list, tuple)):
@@ -80,6 +83,8 @@ def getitem(x, k):
 
 def setitem(x, k, v):
     """`x[k] = v`, returning what `x` names afterwards (see the module docstring)."""
+    if isinstance(k, MaybeNone):
+        k = optional.value_of(k, "an index")
     traced = type(k) not in _STATIC_INDEX and _has_traced(k)
     if isinstance(x, jax.Array) or (isinstance(x, np.ndarray) and (traced or is_traced(v))):
         _refuse_traced_slices(k)

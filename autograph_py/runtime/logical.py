@@ -21,7 +21,8 @@ import jax.numpy as jnp
 
 from autograph_py import errors
 from autograph_py.lowering.scalars import weak_cast
-from autograph_py.runtime import failures, items, paths
+from autograph_py.runtime import failures, items, optional, paths
+from autograph_py.runtime.optional import MaybeNone
 from autograph_py.runtime.dispatch import is_traced
 from autograph_py.runtime.undefined import conditional_region
 
@@ -113,6 +114,8 @@ def is_(x, y):
     `while done is False:`), so `is True` / `is False` compares its value; anything
     else is Python's identity (a tracer is never None)."""
     for a, b in ((x, y), (y, x)):
+        if isinstance(a, MaybeNone) and b is None:
+            return optional.is_none(a)
         if is_traced(a) and type(b) is bool and a.dtype == jnp.bool_ and a.size == 1:
             return a.reshape(()) if b else jnp.logical_not(a.reshape(()))
     return x is y

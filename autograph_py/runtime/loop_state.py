@@ -11,12 +11,14 @@ from __future__ import annotations
 import dataclasses
 
 import jax
+import numpy as np
 
 from autograph_py import errors
-from autograph_py.lowering.plans import Dynamic, LoopPlan, Static, aval_of
+from autograph_py.lowering.plans import Aval, Dynamic, LoopPlan, Static, aval_of
 from autograph_py.runtime.dispatch import is_array
+from autograph_py.runtime.optional import MaybeNone
 from autograph_py.runtime.state import (Var, _same_static, describe, is_dynamic_leaf, join_avals,
-                                        lifted, quoted)
+                                        lift_none, lifted, quoted)
 from autograph_py.runtime.undefined import UndefinedReturnValue, is_placeholder, is_undefined
 
 
@@ -59,12 +61,31 @@ def update_loop_plan(plan: LoopPlan, names, ins: list[Var], outs: list[Var], con
         elif i in appends:
             continue
         elif v_in.treedef != v_out.treedef:
+            carried = None if allow_append else _maybe_none(v_in, v_out, mismatch)
+            if carried is not None:   # None on entry or after an iteration, a value on the other
+                treedefs[i], specs[i] = carried
+                changed = True
+                continue
             appends[i] = _appends(name, v_in, v_out, construct, at, allow_append, mismatch)
             specs[i] = [Static(l) for l in v_in.leaves]
             changed = True
         else:
             changed |= _widen(specs[i], v_out, mismatch)
     return LoopPlan(treedefs, specs, appends), changed
+
+
+def _maybe_none(v_in: Var, v_out: Var, mismatch):
+    """(treedef, specs) of a MaybeNone the loop carries, where one side is None and the
+    other a value (or a MaybeNone): a loop that may leave `best = None` as it found it.
+    A loop over a static number of items does not get here: it runs as Python instead."""
+    v_in, v_out = lift_none(v_in, v_out)
+    if not (isinstance(v_in.value, MaybeNone) and isinstance(v_out.value, MaybeNone)):
+        return None
+    values = [v.leaves[0] for v in (v_in, v_out) if v.leaves[0] is not None]
+    aval = aval_of(values[0])
+    for other in values[1:]:
+        aval = _joined(aval, aval_of(other), mismatch)
+    return v_out.treedef, [Dynamic(aval), Dynamic(Aval((), np.dtype(bool), False))]
 
 
 def _appends(name, v_in: Var, v_out: Var, construct, at, allow_append, mismatch):
@@ -94,6 +115,8 @@ def _widen(var_specs: list, v_out: Var, mismatch) -> bool:
     any changed."""
     changed = False
     for j, (spec, o) in enumerate(zip(var_specs, v_out.leaves)):
+        if o is None:
+            continue   # the value slot of a MaybeNone that is None: it keeps its type
         poison = spec.poison or v_out.poison.get(j)
         if poison != spec.poison:
             # A value that may be unassigned after one iteration may be so at

@@ -29,6 +29,7 @@ from autograph_py.labels import RETURN_VALUE
 from autograph_py.lowering.plans import Aval, BranchPlan, Dynamic, Static, aval_of
 from autograph_py.runtime import copies
 from autograph_py.runtime.dispatch import is_array, is_py_scalar
+from autograph_py.runtime.optional import MaybeNone
 from autograph_py.runtime.undefined import (MaybeUndefined, UnboundUnlessAssigned,
                                             UndefinedReturnValue, is_placeholder, is_undefined,
                                             lift_assigned)
@@ -182,6 +183,48 @@ def lift_to_match(a: Var, b: Var, maybe_too=False) -> tuple[Var, Var]:
     return a, b
 
 
+def _as_maybe_none(v: Var) -> Var:
+    return flatten([MaybeNone(v.name, v.value, True)], [v.name])[0]
+
+
+def _none_as(name, like: Var) -> Var:
+    """None, as the MaybeNone `like` is: no value (zeros in lax), not present."""
+    return Var(name, MaybeNone(name, None, False), like.treedef, [None, False])
+
+
+def lift_none(a: Var, b: Var) -> tuple[Var, Var]:
+    """Both sides as MaybeNone (runtime/optional.py) where one is None or a MaybeNone and
+    the other a value, None or a MaybeNone: `best = None` on one path, an array on another."""
+    kinds = [_none_kind(v) for v in (a, b)]
+    if None in kinds or kinds[0] == kinds[1] or "value" not in kinds and "maybe" not in kinds:
+        return a, b
+    out = [_as_maybe_none(v) if k == "value" else v for v, k in zip((a, b), kinds)]
+    like = out[0] if kinds[0] != "none" else out[1]
+    return tuple(_none_as(v.name, like) if k == "none" else v for v, k in zip(out, kinds))
+
+
+def _none_kind(v: Var):
+    """"none", "maybe", "value" (one array or Python scalar), or None (anything else)."""
+    if v.value is None:
+        return "none"
+    if isinstance(v.value, MaybeNone):
+        return "maybe"
+    if is_dynamic_leaf(v.value):
+        return "value"
+    return None
+
+
+def lift_none_to(v_in: Var, v_out: Var) -> Var:
+    """What an iteration left (`v_out`) as the MaybeNone the loop carries (`v_in`), where
+    it left None or a value."""
+    if not isinstance(v_in.value, MaybeNone):
+        return v_out
+    kind = _none_kind(v_out)
+    if kind == "value":
+        return _as_maybe_none(v_out)
+    return _none_as(v_out.name, v_in) if kind == "none" else v_out
+
+
 def is_dynamic_leaf(v) -> bool:
     return is_array(v) or is_py_scalar(v)
 
@@ -248,7 +291,7 @@ def join_branches(names, sides, construct: str, at: str, labels=("if", "else"),
     t_vars, f_vars = sides
     treedefs, specs, t_src, f_src = [], [], [], []
     for name, t, f in zip(names, t_vars, f_vars):
-        t, f = lift_to_match(t, f, maybe_too=not else_keeps_earlier)
+        t, f = lift_to_match(*lift_none(t, f), maybe_too=not else_keeps_earlier)
         t_undef, f_undef = is_undefined(t.value), is_undefined(f.value)
         if t_undef or f_undef:
             if t_undef and f_undef:
@@ -279,7 +322,9 @@ def join_branches(names, sides, construct: str, at: str, labels=("if", "else"),
         leaf_specs = []
         for j, (a, b) in enumerate(zip(t.leaves, f.leaves)):
             poison = t.poison.get(j) or (None if else_keeps_earlier else f.poison.get(j))
-            if _same_static(a, b):
+            if a is None or b is None:   # the value slot of None as a MaybeNone
+                leaf_specs.append(Dynamic(aval_of(b if a is None else a), poison))
+            elif _same_static(a, b):
                 leaf_specs.append(Static(a, poison))
             elif is_dynamic_leaf(a) and is_dynamic_leaf(b):
                 def shape_error(a=a, b=b):

@@ -140,7 +140,7 @@ for _attr in ("shape", "dtype", "ndim", "size", "T", "at", "astype", "reshape", 
             property(lambda self, _attr=_attr: getattr(_reader[0](self), _attr)))
 
 
-class _Name:
+class Label:
     """The variable's name as a placeholder's pytree aux data, equal to every other: the
     name is for messages only, and a placeholder moved into another variable
     (`v, t = t, v` under a traced `if`) must join with that variable's own."""
@@ -151,7 +151,7 @@ class _Name:
         self.text = text
 
     def __eq__(self, other):
-        return isinstance(other, _Name)
+        return isinstance(other, Label)
 
     def __hash__(self):
         return 0
@@ -162,7 +162,7 @@ class _Name:
 
 jax.tree_util.register_pytree_node(
     UnboundUnlessAssigned,
-    lambda u: ((u.value, u.assigned), _Name(u.name)),
+    lambda u: ((u.value, u.assigned), Label(u.name)),
     lambda name, children: UnboundUnlessAssigned(name.text, *children))
 
 

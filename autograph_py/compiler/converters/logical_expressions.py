@@ -5,7 +5,7 @@
     not a           ==>   ag__.not_(a)
     a < b <= c      ==>   ag__.compare_chain(a, ('Lt', 'LtE'), (lambda: b, lambda: c))
     x in (a, b)     ==>   ag__.in_(x, (a, b))        (`not in`: ag__.not_in)
-    x is False      ==>   ag__.is_(x, False)         (only with a bool constant)
+    x is False      ==>   ag__.is_(x, False)         (only with a bool constant or None)
     xs == ys        ==>   ag__.eq(xs, ys)            (`!=`: ag__.not_eq; not with a
                                                       constant operand: n % 2 == 0 stays)
 """
@@ -68,9 +68,10 @@ def _sequence_equality(node) -> bool:
 
 
 def _bool_identity(node) -> bool:
-    """`x is True`, `x is not False`, ...: a traced flag compares by value."""
+    """`x is True`, `x is not False`, ...: a traced flag compares by value; `x is None`:
+    a value a traced `if` or loop left None on some runs only (runtime/optional.py)."""
     return isinstance(node.ops[0], (gast.Is, gast.IsNot)) and any(
-        isinstance(v, gast.Constant) and type(v.value) is bool
+        isinstance(v, gast.Constant) and (type(v.value) is bool or v.value is None)
         for v in (node.left, node.comparators[0]))
 
 

@@ -42,6 +42,24 @@ def _epilogue(retval):
     return ag__.retval(retval)  # noqa: F821
 
 
+def _returned(value):
+    ag__.returned(value)  # noqa: F821
+
+
+def through_returned(node) -> None:
+    """Each `return v` of the function `node` itself (not of the functions it defines)
+    becomes `return ag__.returned(v)`; a lambda's body likewise. For the copy that code
+    outside converted code calls (pipeline.entry); not a pipeline pass."""
+    if isinstance(node, gast.Lambda):
+        node.body = templates.located(templates.replace_expr(_returned, value=node.body),
+                                      node.body)
+        return
+    for stmt in scopes.own_statements(node.body):
+        if isinstance(stmt, gast.Return) and stmt.value is not None:
+            stmt.value = templates.located(templates.replace_expr(_returned, value=stmt.value),
+                                           stmt.value)
+
+
 def _always_returns(stmts) -> bool:
     if not stmts:
         return False

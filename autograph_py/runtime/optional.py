@@ -1,0 +1,184 @@
+"""A variable that is None on some paths of a traced `if` or loop and a value on others.
+
+    last = None
+    while n != 0:                      # traced
+        if n & 1:
+            if last is not None:
+                gap = max(gap, i - last)
+            last = i
+        ...
+
+After the traced `if` (and across the loop) `last` is a `MaybeNone`: its value
+and a `present` flag, which lax carries as two leaves (zeros where it is None).
+It behaves as Python's value-or-None does when the program runs:
+
+- `last is None` / `last is not None` is the flag (`logical.is_`);
+- `last == v` is False where it is None, `last != v` True;
+- any other use (arithmetic, an order comparison, a jnp function, an index)
+  uses the value, with a run-time check that raises Python's TypeError at
+  that line on the runs where it is None and that use runs;
+- `str`, `repr`, `print` show `None` or the value, from run-time values;
+- a compiled function that returns one returns the value, failing on the
+  runs where it is None (`returned`): a jit program's outputs are arrays on
+  every run.
+
+A loop over a static number of items does not carry one: it runs as the
+Python loop over its items instead (loops._scan_or_unroll), where the
+variable is a Python None or a value at every step, as eagerly.
+"""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+
+from autograph_py import errors
+from autograph_py.labels import RETURN_VALUE
+from autograph_py.runtime import failures, paths, trace_log
+from autograph_py.runtime.dispatch import is_traced
+from autograph_py.runtime.undefined import Label
+
+
+class MaybeNone:
+    """`value if present else None`; `present` a traced bool (or a Python one)."""
+
+    __slots__ = ("name", "value", "present")
+
+    def __init__(self, name: str, value, present):
+        self.name, self.value, self.present = name, value, present
+
+    def __repr__(self):
+        return self._text(repr)
+
+    def __str__(self):
+        return self._text(str)
+
+    def __format__(self, spec):
+        return self._text(lambda v: format(v, spec))
+
+    def _text(self, show):
+        # Concrete when a run-time text is made (text.recipe rebuilds it from values).
+        if is_traced(self.present) or is_traced(self.value):
+            return f"<{self.name} or None>"
+        return show(self.value) if bool(self.present) else show(None)
+
+    def __bool__(self):
+        raise errors.StateError(errors.message(
+            f"the truth of {_quoted(self.name)}, which is None on some runs and a value on others "
+            "(a traced `if` or loop set it), is not known before the program runs",
+            at=errors.where(),
+            fix=f"Test `{self.name} is not None` (and then the value) instead."))
+
+    def __eq__(self, other):
+        if other is None:
+            return _not(self.present)
+        return _and(self.present, self.value == other)
+
+    def __ne__(self, other):
+        if other is None:
+            return self.present
+        return _or(_not(self.present), self.value != other)
+
+    __hash__ = object.__hash__
+
+
+def _not(p):
+    return jnp.logical_not(p) if is_traced(p) else not p
+
+
+def _and(p, v):
+    return jnp.logical_and(p, v) if is_traced(p) or is_traced(v) else bool(p) and v
+
+
+def _or(p, v):
+    return jnp.logical_or(p, v) if is_traced(p) or is_traced(v) else bool(p) or v
+
+
+def value_of(m: MaybeNone, what: str = "this use"):
+    """The value of `m` for a use that None does not allow, checked at run time."""
+    present = m.present
+    if not is_traced(present):
+        if not present:
+            raise TypeError(_none_text(m.name, what))
+        return m.value
+    if not paths.is_silent():
+        at = errors.where(2)
+        trace_log.record("read", "jax.debug.callback", f"'{m.name}' may be None", at=at)
+        failures.stage(TypeError(_none_text(m.name, what)), present, at)
+    return m.value
+
+
+def _none_text(name: str, what: str) -> str:
+    return f"{_quoted(name)} is None here, and {what} needs a value ('NoneType' has none)"
+
+
+def _quoted(name: str) -> str:
+    return "the return value" if name == RETURN_VALUE else f"'{name}'"
+
+
+def values_in(f, args, kwargs):
+    """The arguments of a call of `f` (a library's function, a builtin) with each MaybeNone
+    its value, checked at run time: Python would hand it None, which such a function
+    refuses (`jnp.maximum(None, 1)`, `max(None, 1)`)."""
+    if not any(type(a) is MaybeNone for a in args) and not any(
+            type(v) is MaybeNone for v in kwargs.values()):
+        return args, kwargs
+    what = f"{getattr(f, '__name__', 'this function')}(...)"
+    return (tuple(value_of(a, what) if type(a) is MaybeNone else a for a in args),
+            {k: value_of(v, what) if type(v) is MaybeNone else v for k, v in kwargs.items()})
+
+
+def _use(op: str):
+    def use(self, *args):
+        return getattr(value_of(self, f"`{op.strip('_')}`"), op)(*args)
+    use.__name__ = op
+    return use
+
+
+for _op in ("add sub mul truediv floordiv mod pow matmul and or xor lshift rshift "
+            "radd rsub rmul rtruediv rfloordiv rmod rpow rmatmul rand ror rxor "
+            "lt le gt ge neg pos abs invert int float index len iter getitem "
+            "complex round array").split():
+    setattr(MaybeNone, f"__{_op}__", _use(f"__{_op}__"))
+MaybeNone.__jax_array__ = lambda self: value_of(self, "an array operation")
+for _attr in ("shape", "dtype", "ndim", "size", "T", "at", "astype", "reshape", "sum", "item"):
+    setattr(MaybeNone, _attr,
+            property(lambda self, _attr=_attr: getattr(value_of(self, f"`.{_attr}`"), _attr)))
+
+
+jax.tree_util.register_pytree_node(
+    MaybeNone,
+    lambda m: ((m.value, m.present), Label(m.name)),
+    lambda name, children: MaybeNone(name.text, *children))
+
+
+def is_none(v):
+    """`v is None` where `v` may be a MaybeNone (a traced bool then)."""
+    if isinstance(v, MaybeNone):
+        return _not(v.present)
+    return v is None
+
+
+def returned(out):
+    """A converted function's result as its caller outside converted code gets it: each
+    MaybeNone in it is its value, checked at run time (a compiled program cannot return
+    None on some runs only), or None where it is known to be None."""
+    if not any(isinstance(l, MaybeNone) for l in jax.tree_util.tree_leaves(
+            out, is_leaf=lambda x: isinstance(x, MaybeNone))):
+        return out
+
+    def one(m):
+        if not isinstance(m, MaybeNone):
+            return m
+        if not is_traced(m.present):
+            return m.value if m.present else None
+        if not paths.is_silent():
+            at = errors.where(2)
+            what = ("None on this run, a value on others" if m.name == RETURN_VALUE else
+                    f"'{m.name}', which is None on this run and a value on others")
+            failures.stage(errors.StateError(errors.message(
+                f"the function returns {what} (a traced `if` or loop decided), and a "
+                "compiled function returns arrays on every run", at=at,
+                fix="Return a value on every path (a sentinel such as -1 or jnp.nan where "
+                    "it would be None), and test for it.")), m.present, at)
+        return m.value
+    return jax.tree_util.tree_map(one, out, is_leaf=lambda x: isinstance(x, MaybeNone))

@@ -1,0 +1,173 @@
+"""A variable that is None on some runs and a value on others (runtime/optional.py):
+`best = None`, then an array under a traced condition or in a loop with a traced trip
+count. Each test compares with the same function run eagerly."""
+from __future__ import annotations
+
+import contextlib
+import io
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import autograph_py as ag
+from autograph_py.runtime.optional import MaybeNone
+from tests.conftest import assert_same
+
+
+def _maybe(x):
+    y = None
+    if x > 0:
+        y = x
+    return y
+
+
+def _compares(x):
+    y = _maybe(x)
+    return y is None, y is not None, y == 1.0, y != 1.0
+
+
+def test_is_none_and_equality_follow_the_run():
+    f = ag.function(_compares)
+    for x in (1.0, 2.0, -1.0):
+        got = [bool(v) for v in f(jnp.float32(x))]
+        assert got == [bool(v) for v in _compares(jnp.float32(x))], x
+
+
+def test_the_runtime_operator_keeps_python_values_python():
+    # Nothing traced: no MaybeNone is made, `is None` is Python's own.
+    converted = ag.convert(_maybe)
+    assert converted(1.0) == 1.0 and converted(-1.0) is None
+    assert ag.convert(_compares)(-1.0) == (True, False, False, True)
+
+
+def _plus_one(x):
+    y = _maybe(x)
+    return y + 1.0
+
+
+def test_a_use_of_the_value_fails_only_on_the_runs_where_it_is_none():
+    f = ag.function(_plus_one)
+    assert float(f(jnp.float32(2.0))) == 3.0
+    with pytest.raises(TypeError, match="'y' is None here"):
+        f(jnp.float32(-2.0))
+    with pytest.raises(TypeError):
+        _plus_one(jnp.float32(-2.0))
+
+
+def _jnp_of_it(x):
+    y = _maybe(x)
+    if y is None:
+        return jnp.float32(0.0)
+    return jnp.maximum(y, 0.5) + jnp.arange(3)[jnp.int32(y)]
+
+
+def test_library_calls_and_indexes_get_the_value():
+    f = ag.function(_jnp_of_it)
+    for x in (1.0, 2.0, -1.0):
+        assert_same(f(jnp.float32(x)), _jnp_of_it(jnp.float32(x)))
+
+
+def _printed(x):
+    y = _maybe(x)
+    print("y:", y, f"{y}", str(y))
+    return x
+
+
+def test_print_and_text_show_none_or_the_value_at_run_time():
+    for x in (1.5, -1.5):
+        outs = []
+        for run in (_printed, ag.function(_printed)):
+            buf = io.StringIO()
+            with contextlib.redirect_stdout(buf):
+                run(jnp.float32(x))
+                jax.effects_barrier()
+            outs.append(buf.getvalue())
+        assert outs[0] == outs[1], outs
+
+
+def _find(xs, t):
+    i = 0
+    while i < xs.shape[0]:
+        if xs[i] == t:
+            return i
+        i += 1
+    return None
+
+
+def _uses_find(xs, t):
+    k = _find(xs, t)
+    if k is None:
+        return -1.0
+    return xs[k] * 10.0
+
+
+def test_a_helper_that_returns_none_or_a_value_to_converted_code():
+    f = ag.function(_uses_find)
+    xs = jnp.array([1.0, 2.0, 3.0])
+    for t in (2.0, 3.0, 7.0):
+        assert_same(f(xs, jnp.float32(t)), _uses_find(xs, jnp.float32(t)))
+
+
+def test_a_function_returning_none_on_some_runs_fails_on_those_runs_only():
+    f = ag.function(_find)
+    xs = jnp.array([1.0, 2.0, 3.0])
+    assert int(f(xs, jnp.float32(2.0))) == 1
+    with pytest.raises(ag.StateError, match="returns None on this run"):
+        f(xs, jnp.float32(7.0))
+    assert _find(xs, 7.0) is None
+    # The same from convert, traced by JAX directly: the result is never a MaybeNone.
+    out = jax.make_jaxpr(ag.convert(_find))(xs, jnp.float32(2.0))
+    assert not any(isinstance(v, MaybeNone) for v in out.out_avals)
+
+
+def _best_of(xs):
+    best = None
+    for x in xs:
+        if best is None or x > best:
+            best = x
+    return best
+
+
+def test_a_loop_over_static_items_stays_python_and_exact():
+    # A static number of items: the Python loop over them (as before), so an empty
+    # array returns None and no flag is carried.
+    f = ag.function(_best_of)
+    assert float(f(jnp.array([1.0, 3.0, 2.0]))) == 3.0
+    assert f(jnp.zeros((0,))) is None
+    assert "python (unrolled)" in str(ag.explain(_best_of)(jnp.array([1.0, 3.0])))
+
+
+def _count_up_to_first_big(xs, n):
+    first = None
+    i = 0
+    while i < n:
+        if first is None and xs[i] > 2.0:
+            first = xs[i]
+        i += 1
+    return 0.0 if first is None else first
+
+
+def test_grad_and_vmap_through_a_carried_maybe_none():
+    xs = jnp.array([1.0, 3.0, 5.0])
+    f = ag.convert(_count_up_to_first_big)
+    for n in (0, 1, 3):
+        assert_same(jax.jit(f)(xs, jnp.int32(n)), _count_up_to_first_big(xs, n))
+        assert_same(jax.grad(lambda v: f(v, jnp.int32(n)))(xs),
+                    jax.grad(lambda v: _count_up_to_first_big(v, n))(xs))
+    ns = jnp.array([0, 1, 2, 3])
+    got = jax.vmap(f, in_axes=(None, 0))(xs, ns)
+    np.testing.assert_allclose(got, [_count_up_to_first_big(xs, int(n)) for n in ns])
+
+
+def _truth(x):
+    y = _maybe(x)
+    if y:
+        return 1.0
+    return 0.0
+
+
+def test_the_truth_of_a_maybe_none_is_a_clear_error():
+    with pytest.raises(ag.StateError, match="is not None"):
+        ag.function(_truth)(jnp.float32(1.0))
