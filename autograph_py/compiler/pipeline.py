@@ -11,7 +11,6 @@ keeps a function alive.
 from __future__ import annotations
 
 import ast
-import copy
 import gc
 import linecache
 import logging
@@ -329,9 +328,9 @@ def entry(converted):
     if conv is None:
         return distinct(converted)
     if conv.entry_code is None:
-        tree = copy.deepcopy(conv.tree)
-        return_statements.through_returned(tree)
-        conv.entry_code = codegen.compile_function(tree, fn, fn.__code__)
+        with recursion.room():
+            tree = return_statements.through_returned(conv.tree)
+            conv.entry_code = codegen.compile_function(tree, fn, fn.__code__)
         _register(conv.entry_code)
     cells = dict(zip(converted.__code__.co_freevars, converted.__closure__ or ()))
     cells.setdefault("ag__", _cell(_RUNTIME["ag__"]))   # the converted code may not use it
