@@ -89,6 +89,7 @@ CONSTS = {
     "cs": [0.5, -0.5, 0.25, 2.0, -1.0],
     "ck": [1, 2, 3],
     "cm": [2, 3, 4, 5, 7],
+    "none": [None],   # shapes.gen_maybe_none's variables, before a value is given
 }
 # Assertions that hold for any values (an assert that may fail is also generated, rarely).
 TRUISM_MSG = "cannot fail"
@@ -149,7 +150,7 @@ class Config:
         "call_writer": 2, "match": 1.2, "raise": 0.5, "method": 2, "mutate": 1.5,
         # the shapes config's (shapes.py); 0 keeps the other configs' programs as they were
         "declare": 0, "try_call": 0, "try_return": 0, "nested": 0, "listop": 0, "zerotrip": 0,
-        "alias": 0})
+        "alias": 0, "maybe_none": 0})
     p_writer: float = 0.4       # a closure declares `nonlocal` one of f's parameters
     p_class: float = 0.35       # the module defines a class; f creates objects of it
     p_mutator: float = 0.35     # the module defines dict mutators `u0(d, x)`
@@ -193,6 +194,9 @@ CONFIGS["shapes-effects"] = dataclasses.replace(
 # The shapes-small programs plus changes through a second name (FINDINGS F44).
 CONFIGS["shapes-alias"] = dataclasses.replace(
     CONFIGS["shapes-small"], weights={**CONFIGS["shapes-small"].weights, "alias": 2.5})
+# The shapes-small programs plus values that are None on some runs (runtime/optional.py).
+CONFIGS["shapes-none"] = dataclasses.replace(
+    CONFIGS["shapes-small"], weights={**CONFIGS["shapes-small"].weights, "maybe_none": 2.5})
 # The shapes-small programs plus builtins, comprehensions and traced indexing (issue 12).
 CONFIGS["builtins"] = dataclasses.replace(CONFIGS["shapes-small"], builtin_ops=True)
 # Sequences only: the default statements, called in several signatures.
@@ -295,7 +299,7 @@ class Gen(shapes.ShapeGen, transforms.TransformGen):
 
     def expr(self, kind, scope, depth=None):
         depth = self.cfg.expr_depth if depth is None else depth
-        if kind in ("cs", "ck", "cm"):
+        if kind in ("cs", "ck", "cm", "none"):
             return self.const(kind)
         if kind == "o":
             return Name(self.rng.choice([n for n, k in scope.items() if k == "o"]), "o")
@@ -384,6 +388,8 @@ class Gen(shapes.ShapeGen, transforms.TransformGen):
             w["short_circuit"] = 0
         if depth >= self.cfg.max_depth or loops >= self.cfg.max_loops:
             w["zerotrip"] = 0
+        if depth >= self.cfg.max_depth:
+            w["maybe_none"] = 0
         if getattr(self, "no_random_raise", False):   # inside `except ValueError`'s try body
             w["raise"] = 0
         kind = self.rng.choices(list(w), weights=list(w.values()))[0]

@@ -23,6 +23,11 @@ programs stay what they were. Each shape, with what eager Python does:
     t, v2 = 1.0, v          a second name for a nested dict or list, and an item changed
     v2["a"]["a"] = x        through it, often in a traced block where neither name is
     v2[0] = x               state (FINDINGS F44; config shapes-alias)
+    v = None                a value that is None on some runs (runtime/optional.py): a
+    if t: v = e             value under a (maybe traced) `if`, also in a loop over a
+    w = (e2 if v is None    (maybe traced) range, then a test of it and a use of its
+         else v + e3)       value (config shapes-none); its kind "none" keeps every
+                            other expression from reading it
 
 Prints, asserts and raises may build their text with str(), repr(),
 .format, % or an f-string (ir.render_text); check.py compares printed
@@ -249,3 +254,25 @@ class ShapeGen:
         read = Assign(self.fresh("v"), read_kind,
                       Op("jnp.clip(%s, -8.0, 8.0)" % template, [Name(name, kind), reader], read_kind))
         return [loop, read]
+
+    # --------------------------------------------------- None on some runs
+
+    def gen_maybe_none(self, scope, depth, loops, fn, exits=True):
+        """`v = None`, a value on some paths (an `if`, maybe in a loop), then `is None`."""
+        name, out = self.fresh("v"), self.fresh("v")
+        start = Assign(name, "none", Op("None", [], "none"))
+        if loops < self.cfg.max_loops and self.rng.random() < 0.5:
+            t = self.fresh("t")
+            inner = {**scope, t: "i"}
+            setter = If(self.test(inner), [Assign(name, "none", self.expr("f", inner, 1))])
+            made = ir.For([t], ["i"], "range", [self.size(scope)], [setter])
+        else:
+            made = If(self.test(scope), [Assign(name, "none", self.expr("f", scope, 1))])
+        none = Op("({0} is None)", [Name(name, "none")], "b")
+        used = Op("({0} + {1})", [Name(name, "none"), self.expr("f", scope, 1)], "f")
+        if self.rng.random() < 0.5:
+            test = If(none, [Assign(out, "f", self.expr("f", scope, 1))], [Assign(out, "f", used)])
+        else:
+            test = Assign(out, "f", Op("({0} if {1} else {2})",
+                                       [self.expr("f", scope, 1), none, used], "f"))
+        return [start, made, test]
