@@ -161,13 +161,79 @@ def test_grad_and_vmap_through_a_carried_maybe_none():
     np.testing.assert_allclose(got, [_count_up_to_first_big(xs, int(n)) for n in ns])
 
 
-def _truth(x):
-    y = _maybe(x)
+def _truth_of_an_array(xs):
+    y = None
+    if xs[0] > 0:
+        y = xs
     if y:
         return 1.0
     return 0.0
 
 
-def test_the_truth_of_a_maybe_none_is_a_clear_error():
+def test_the_truth_of_an_array_maybe_none_is_a_clear_error():
+    # As Python's truth of an array of several items is an error.
     with pytest.raises(ag.StateError, match="is not None"):
-        ag.function(_truth)(jnp.float32(1.0))
+        ag.function(_truth_of_an_array)(jnp.ones(3))
+
+
+def _or_default(x):
+    y = _maybe(x - 1.0)
+    return y or 5.0
+
+
+def _and_test(x):
+    y = _maybe(x - 1.0)
+    w = y and y > 0.5
+    return 1.0 if w else 0.0
+
+
+def _not_and_bool(x):
+    y = _maybe(x - 1.0)
+    return not y, bool(y)
+
+
+def _while_truthy(x):
+    y = _maybe(x - 1.0)
+    k = 0
+    while y and k < 3:
+        k += 1
+        y = y - 0.5
+    return k
+
+
+def _best_or_default(xs, n):
+    best = None
+    i = 0
+    while i < n:
+        if not best or xs[i] > best:
+            best = xs[i]
+        i += 1
+    return best or -1.0
+
+
+def test_truth_of_a_maybe_none_is_pythons_in_if_while_and_or_not_bool():
+    # None is false; a value is as true as Python says (0.0 is false): `y or 5.0`,
+    # `y and y > 0.5`, `while y and ...`, `not y`, `bool(y)`, `if not best or ...`.
+    for fn in (_or_default, _and_test, _not_and_bool, _while_truthy):
+        f = ag.function(fn)
+        for x in (-1.0, 1.0, 2.0, 1.25, 4.0):   # None, 0.0 (false), true values
+            got, want = f(jnp.float32(x)), fn(jnp.float32(x))
+            assert [bool(g) if isinstance(w, bool) else float(g) for g, w in
+                    zip(jax.tree_util.tree_leaves(got), jax.tree_util.tree_leaves(want))] == [
+                w if isinstance(w, bool) else float(w)
+                for w in jax.tree_util.tree_leaves(want)], (fn.__name__, x)
+    xs = jnp.array([0.0, 3.0, 2.0])
+    f = ag.function(_best_or_default)
+    for n in (0, 1, 3):
+        assert float(f(xs, jnp.int32(n))) == float(_best_or_default(xs, n))
+
+
+def _type_of(x):
+    y = _maybe(x)
+    return isinstance(y, type(None))
+
+
+def test_what_type_a_maybe_none_is_is_a_clear_error():
+    # Python's answer differs between the runs; the program is traced once.
+    with pytest.raises(ag.StateError, match=r"(?s)isinstance\(\) of 'y'.*Test `y is None`"):
+        ag.function(_type_of)(jnp.float32(1.0))

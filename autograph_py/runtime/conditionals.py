@@ -11,7 +11,7 @@ import jax.numpy as jnp
 from autograph_py import errors
 from autograph_py.lowering import lax as lowered, tracing
 from autograph_py.runtime import identity, state as st
-from autograph_py.runtime import mutations, paths, restarts, trace_log
+from autograph_py.runtime import mutations, optional, paths, restarts, trace_log
 from autograph_py.runtime.block import Block
 from autograph_py.runtime.dispatch import is_array, is_traced
 from autograph_py.runtime.raises import stage_raised
@@ -39,6 +39,7 @@ def if_stmt(cond, body, orelse, get_state, set_state, names, nouts=None, loop_gu
     else: break`); what only its body assigns is unassigned where the loop did
     not run, which a read checks when the program runs, as after a loop.
     """
+    cond = optional.as_condition(cond)
     if not is_traced(cond):
         trace_log.record("if", "python", "test is a Python value")
         if cond:
@@ -54,6 +55,7 @@ def if_stmt(cond, body, orelse, get_state, set_state, names, nouts=None, loop_gu
 
 def if_exp(cond, if_true, if_false):
     """`if_true() if cond else if_false()`; a traced `cond` gives `lax.cond`."""
+    cond = optional.as_condition(cond)
     if not is_traced(cond):
         return if_true() if cond else if_false()
     # The result lives in a cell, not in a list: the branches' own writes to a list they
@@ -84,6 +86,7 @@ def if_exp(cond, if_true, if_false):
 
 def as_predicate(value, construct: str, at: str):
     """A traced scalar bool: Python truthiness of `value`, as `lax.cond` needs it."""
+    value = optional.as_condition(value)
     if not is_array(value):
         return jnp.asarray(bool(value))
     if value.size == 1 and value.shape != ():

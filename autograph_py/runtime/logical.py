@@ -33,6 +33,9 @@ def and_(left, b):
     The left operand always runs first, so it comes as a value (an
     assignment expression in it then binds in the user's function).
     """
+    if isinstance(left, MaybeNone):
+        truth = optional.as_condition(left)
+        return optional.either(left, truth, _only_when(truth, b, "and"), "and")
     if not is_traced(left):
         if not left:
             return left
@@ -43,6 +46,9 @@ def and_(left, b):
 
 def or_(left, b):
     """`left or b()`; a traced left operand evaluates both sides."""
+    if isinstance(left, MaybeNone):
+        truth = optional.as_condition(left)
+        return optional.either(left, truth, _only_when(truth, b, "or"), "or")
     if not is_traced(left):
         if left:
             return left
@@ -103,6 +109,7 @@ def _weak(v) -> bool:
 
 def not_(a):
     """`not a`."""
+    a = optional.as_condition(a)
     if is_traced(a):
         _check_single(a, "not")
         return jnp.logical_not(a)

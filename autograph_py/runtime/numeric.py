@@ -23,7 +23,7 @@ import jax.numpy as jnp
 
 from autograph_py import errors
 from autograph_py.lowering import scalars
-from autograph_py.runtime import comprehensions, failures
+from autograph_py.runtime import comprehensions, failures, optional
 from autograph_py.runtime.dispatch import holds_jax_array, is_traced
 
 _NO_DEFAULT = object()
@@ -64,6 +64,8 @@ def float_(x=0.0, *args, **kwargs):
 
 
 def bool_(x=False, *args, **kwargs):
+    if isinstance(x, optional.MaybeNone) and not args and not kwargs:
+        return optional.as_condition(x)   # False where it is None, else its value's truth
     if not is_traced(x) or args or kwargs:
         return builtins.bool(x, *args, **kwargs)
     x = _scalar(x, "bool")

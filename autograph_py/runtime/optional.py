@@ -62,6 +62,8 @@ class MaybeNone:
         return show(self.value) if bool(self.present) else show(None)
 
     def __bool__(self):
+        # Converted `if`/`while`/`and`/`or`/`not` take its truth as a traced bool
+        # (as_condition); a Python `bool()` of it cannot.
         raise errors.StateError(errors.message(
             f"the truth of {_quoted(self.name)}, which is None on some runs and a value on others "
             "(a traced `if` or loop set it), is not known before the program runs",
@@ -93,6 +95,45 @@ def _or(p, v):
     return jnp.logical_or(p, v) if is_traced(p) or is_traced(v) else bool(p) or v
 
 
+def as_condition(v):
+    """`v` as the condition of a converted `if`, `while`, ternary, `and`/`or`/`not`: a
+    MaybeNone is its truth (False where it is None, else its value's), a traced bool."""
+    if not isinstance(v, MaybeNone):
+        return v
+    value = v.value
+    if getattr(value, "size", 1) != 1:
+        raise errors.StateError(errors.message(
+            f"the truth of {_quoted(v.name)}, an array of shape {tuple(value.shape)} when it is "
+            "not None, is not a single value", at=errors.where(),
+            fix=f"Test `{v.name} is not None`, and reduce the array with jnp.any / jnp.all."))
+    value = jnp.reshape(value, ())
+    nonzero = value if value.dtype == jnp.bool_ else value != 0
+    return jnp.logical_and(v.present, nonzero)
+
+
+def either(left: MaybeNone, truth, right, op: str):
+    """`left or right` / `left and right` (op) for a MaybeNone `left` whose truth is `truth`:
+    the operand Python returns, selected when the program runs; a MaybeNone where the
+    result may be None (`None and x` is None)."""
+    if isinstance(right, MaybeNone):
+        r_value, r_present = right.value, right.present
+    else:
+        r_value, r_present = right, True
+    if right is None:
+        raise errors.StateError(errors.message(
+            f"`{op}` of {_quoted(left.name)}, None on some runs, with None", at=errors.where(),
+            fix="Test `is None` first."))
+    if op == "or":   # left where it is true, else right
+        value = jnp.where(truth, left.value, r_value)
+        present = jnp.logical_or(truth, r_present)
+    else:            # right where left is true, else left (None, or its falsy value)
+        value = jnp.where(truth, r_value, left.value)
+        present = jnp.where(truth, r_present, left.present)
+    if present is True or (not is_traced(present) and bool(present)):
+        return value
+    return MaybeNone(left.name, value, present)
+
+
 def value_of(m: MaybeNone, what: str = "this use"):
     """The value of `m` for a use that None does not allow, checked at run time."""
     present = m.present
@@ -113,6 +154,18 @@ def _none_text(name: str, what: str) -> str:
 
 def _quoted(name: str) -> str:
     return "the return value" if name == RETURN_VALUE else f"'{name}'"
+
+
+def refuse_type_question(f, args) -> None:
+    """`isinstance(v, T)`, `type(v)`, ... of a MaybeNone: Python's answer differs between
+    the runs where it is None and the others, and the program is traced once."""
+    for a in args:
+        if isinstance(a, MaybeNone):
+            raise errors.StateError(errors.message(
+                f"{f.__name__}() of {_quoted(a.name)}, which is None on some runs and a value "
+                "on others (a traced `if` or loop decided): its answer is known only when the "
+                "program runs", at=errors.where(),
+                fix=f"Test `{a.name} is None` instead."))
 
 
 def values_in(f, args, kwargs):
