@@ -26,8 +26,8 @@ programs stay what they were. Each shape, with what eager Python does:
     v = None                a value that is None on some runs (runtime/optional.py): a
     if t: v = e             value under a (maybe traced) `if`, also in a loop over a
     w = (e2 if v is None    (maybe traced) range, then a test of it and a use of its
-         else v + e3)       value (config shapes-none); its kind "none" keeps every
-                            other expression from reading it
+         else v + e3)       value, or its truth (`v or e`) (config shapes-none); its kind
+                            "none" keeps every other expression from reading it
 
 Prints, asserts and raises may build their text with str(), repr(),
 .format, % or an f-string (ir.render_text); check.py compares printed
@@ -270,9 +270,13 @@ class ShapeGen:
             made = If(self.test(scope), [Assign(name, "none", self.expr("f", scope, 1))])
         none = Op("({0} is None)", [Name(name, "none")], "b")
         used = Op("({0} + {1})", [Name(name, "none"), self.expr("f", scope, 1)], "f")
-        if self.rng.random() < 0.5:
+        r = self.rng.random()
+        if r < 0.4:
             test = If(none, [Assign(out, "f", self.expr("f", scope, 1))], [Assign(out, "f", used)])
-        else:
+        elif r < 0.7:
             test = Assign(out, "f", Op("({0} if {1} else {2})",
                                        [self.expr("f", scope, 1), none, used], "f"))
+        else:   # its truth: None is false, and so is a zero value
+            test = Assign(out, "f", Op("({0} or {1})", [Name(name, "none"),
+                                                        self.expr("f", scope, 1)], "f"))
         return [start, made, test]
