@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 
 from tests.foreign import (corpus_algos, corpus_algos_arrays, corpus_catalyst,  # noqa: F401
-                           corpus_edges, corpus_objects, corpus_python, corpus_tf,
-                           corpus_tf_composite)
+                           corpus_edges, corpus_none, corpus_objects, corpus_python,
+                           corpus_tf, corpus_tf_composite)
 from tests.foreign.harness import CASES, run_case
 
 _PROMOTED = "documented promotion: eager keeps the int, converted gives the float (dtype only)"
@@ -31,7 +31,8 @@ KNOWN_REFUSED = {
     "while_imbalanced_dict": "UndefinedVariableError: y['a'] first assigned in a traced loop",
     "cond_branch_changes_shape": "StateError: 'y' has a different shape in the two branches",
     "cond_branch_changes_structure": "StateError: 'y' has a different structure in the branches",
-    "return_none_on_one_path": "StateError: the return value has a different structure",
+    "return_none_on_one_path": "StateError when the program runs: the runs that return None "
+                               "(a jit program returns arrays on every run)",
     "mutate_list_in_traced_branch": "StateError: 'xs' has a different structure in the branches",
     "for_loop_returns_python_list_sum": "TracedListError: 'xs' grows in a loop with a traced "
                                         "trip count",
