@@ -12,6 +12,8 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from tests.foreign import corpus_public
+
 PROGRAMS = []
 f32 = lambda v: jnp.asarray(v, jnp.float32)  # noqa: E731
 i32 = lambda v: jnp.asarray(v, jnp.int32)  # noqa: E731
@@ -1615,20 +1617,9 @@ def first_negative_index(xs, n):
     return found
 
 
-@program((i32(37),), (i32(0),), (i32(1),), (i32(0b1001000101),))
-def binary_gap(number):
-    # The public corpus's binary_gap: the last one's position, None until the first one.
-    last_one_position = None
-    longest_gap = 0
-    index = 0
-    while number != 0:
-        if number & 1:
-            if last_one_position is not None:
-                longest_gap = max(longest_gap, index - last_one_position)
-            last_one_position = index
-        index += 1
-        number >>= 1
-    return longest_gap
+# The public corpus's binary_gap: the last one's position, None until the first one.
+binary_gap = program((i32(37),), (i32(0),), (i32(1),), (i32(0b1001000101),))(
+    corpus_public.binary_gap)
 
 
 @program((f32([1.0, 4.0, 2.0]), f32(2.0)), (f32([1.0, 4.0, 2.0]), f32(-2.0)), grad=True,

@@ -60,14 +60,7 @@ def walk_own_scope(stmts) -> list:
 def walk_inside(node) -> list:
     """The nodes under `node` (a function, a lambda or an expression) in the scope its
     body runs in: walk_own_scope of its children."""
-    children = []
-    for f in visitors.child_fields(type(node)):
-        v = getattr(node, f, None)
-        if type(v) is list:
-            children.extend(v)
-        elif isinstance(v, ast.AST):
-            children.append(v)
-    return walk_own_scope(children)
+    return walk_own_scope(list(visitors.iter_child_nodes(node)))
 
 
 def own_statements(stmts) -> list:

@@ -35,7 +35,7 @@ from autograph_py import errors
 from autograph_py.labels import RETURN_VALUE
 from autograph_py.runtime import failures, paths, trace_log
 from autograph_py.runtime.dispatch import is_traced
-from autograph_py.runtime.undefined import Label
+from autograph_py.runtime.undefined import Label, delegate
 
 
 class MaybeNone:
@@ -180,22 +180,7 @@ def values_in(f, args, kwargs):
             {k: value_of(v, what) if type(v) is MaybeNone else v for k, v in kwargs.items()})
 
 
-def _use(op: str):
-    def use(self, *args):
-        return getattr(value_of(self, f"`{op.strip('_')}`"), op)(*args)
-    use.__name__ = op
-    return use
-
-
-for _op in ("add sub mul truediv floordiv mod pow matmul and or xor lshift rshift "
-            "radd rsub rmul rtruediv rfloordiv rmod rpow rmatmul rand ror rxor "
-            "lt le gt ge neg pos abs invert int float index len iter getitem "
-            "complex round array").split():
-    setattr(MaybeNone, f"__{_op}__", _use(f"__{_op}__"))
-MaybeNone.__jax_array__ = lambda self: value_of(self, "an array operation")
-for _attr in ("shape", "dtype", "ndim", "size", "T", "at", "astype", "reshape", "sum", "item"):
-    setattr(MaybeNone, _attr,
-            property(lambda self, _attr=_attr: getattr(value_of(self, f"`.{_attr}`"), _attr)))
+delegate(MaybeNone, value_of)
 
 
 jax.tree_util.register_pytree_node(

@@ -121,23 +121,32 @@ class UnboundUnlessAssigned:
 _reader = [lambda u: u.value]
 
 
-def _read_then(op):
-    def use(self, *args):
-        return getattr(_reader[0](self), op)(*args)
-    use.__name__ = op
-    return use
+VALUE_OPERATORS = ("add sub mul truediv floordiv mod pow matmul and or xor lshift rshift "
+                   "radd rsub rmul rtruediv rfloordiv rmod rpow rmatmul rand ror rxor "
+                   "lt le gt ge neg pos abs invert int float index len iter getitem "
+                   "complex round array")
+VALUE_ATTRIBUTES = "shape dtype ndim size T at astype reshape sum item"
 
 
-for _op in ("add sub mul truediv floordiv mod pow matmul and or xor lshift rshift "
-            "radd rsub rmul rtruediv rfloordiv rmod rpow rmatmul rand ror rxor "
-            "lt le gt ge eq ne neg pos abs invert bool int float index len iter getitem "
-            "complex round array").split():
-    setattr(UnboundUnlessAssigned, f"__{_op}__", _read_then(f"__{_op}__"))
-UnboundUnlessAssigned.__jax_array__ = lambda self: _reader[0](self)
+def delegate(cls, read, operators=VALUE_OPERATORS, attributes=VALUE_ATTRIBUTES) -> None:
+    """Makes every operator, JAX's array conversion and the array attributes of `cls`'s
+    instances use `read(self, what)`: the value a placeholder stands for, checked."""
+    def using(op):
+        def use(self, *args):
+            return getattr(read(self, f"`{op.strip('_')}`"), op)(*args)
+        use.__name__ = op
+        return use
+    for op in operators.split():
+        setattr(cls, f"__{op}__", using(f"__{op}__"))
+    cls.__jax_array__ = lambda self: read(self, "an array operation")
+    for attr in attributes.split():
+        setattr(cls, attr, property(lambda self, attr=attr: getattr(read(self, f"`.{attr}`"),
+                                                                     attr)))
+
+
+delegate(UnboundUnlessAssigned, lambda u, what: _reader[0](u),
+         operators=VALUE_OPERATORS + " eq ne bool")
 UnboundUnlessAssigned.__hash__ = object.__hash__
-for _attr in ("shape", "dtype", "ndim", "size", "T", "at", "astype", "reshape", "sum"):
-    setattr(UnboundUnlessAssigned, _attr,
-            property(lambda self, _attr=_attr: getattr(_reader[0](self), _attr)))
 
 
 class Label:
