@@ -15,6 +15,10 @@ checkpoint, jit, lax.fori_loop/scan (tests/fuzz/transforms.py), jit and a call
 sequence each, against the Python meaning of those transformations
 (tests/fuzz/pyjax.py): `python -m tests.fuzz.run --seed 5045 --config transforms-ci
 --modes jit,seq --only K`.
+
+The none batch: NONE_N programs of config none-ci (shapes.gen_maybe_none: a variable
+None until a maybe-traced `if` or loop gives it a value), jit and a call sequence:
+`python -m tests.fuzz.run --seed 6060 --config none-ci --modes jit,seq --only K`.
 """
 from tests.fuzz import gen
 from tests.fuzz.run import run_batch
@@ -24,6 +28,7 @@ SEED = 1234
 N = 200
 SEQ_SEED, SEQ_N = 4321, 24
 TR_SEED, TR_N = 5045, 8     # every kind of transformation call among them; about 20 s
+NONE_SEED, NONE_N = 6060, 12   # values None on some runs (config none-ci); about 30 s
 FULL_EVERY = 8      # grad and vmap too on every eighth program (they compile twice more)
 
 
@@ -65,6 +70,15 @@ def test_fuzz_transforms():
                                    log=lambda s: None, every=0)
     assert not failures, (f"{len(failures)} of {TR_N} programs with JAX transformations "
                           f"disagree with eager Python (see tests/fuzz/FINDINGS.md):\n"
+                          + _report(failures[:5]))
+
+
+def test_fuzz_values_none_on_some_runs():
+    with Worker(timeout_s=120) as worker:
+        failures, _, _ = run_batch(NONE_SEED, range(NONE_N), "none-ci", ("jit", "seq"), worker,
+                                   log=lambda s: None, every=0)
+    assert not failures, (f"{len(failures)} of {NONE_N} programs with values None on some "
+                          f"runs disagree with eager Python (see tests/fuzz/FINDINGS.md):\n"
                           + _report(failures[:5]))
 
 
