@@ -237,3 +237,26 @@ def test_what_type_a_maybe_none_is_is_a_clear_error():
     # Python's answer differs between the runs; the program is traced once.
     with pytest.raises(ag.StateError, match=r"(?s)isinstance\(\) of 'y'.*Test `y is None`"):
         ag.function(_type_of)(jnp.float32(1.0))
+
+
+def _closest(xs, t, n):
+    best = None
+    i = 0
+    while i < n:
+        d = jnp.abs(xs[i] - t)
+        if best is None or d < best[0]:
+            best = (d, i)
+        i += 1
+    if best is None:
+        return -1.0, -1
+    dist, idx = best
+    return dist, idx
+
+
+def test_a_tuple_that_is_none_on_some_runs():
+    # `best = (score, index)` or None: the tuple's leaves and one flag.
+    f = ag.function(_closest)
+    xs = jnp.array([1.0, 5.0, 2.5])
+    for t, n in ((2.0, 3), (4.0, 2), (2.0, 0)):
+        got, want = f(xs, jnp.float32(t), jnp.int32(n)), _closest(xs, t, n)
+        assert [float(g) for g in got] == [float(w) for w in want], (t, n)

@@ -29,8 +29,7 @@ from autograph_py.compiler.converters import (annotations, asserts, break_statem
                                      control_flow, directives, lists, logical_expressions,
                                      matches, raises, return_statements, strings, subscripts,
                                      while_tests, written_back)
-from autograph_py.compiler import (codegen, fence, parsing, recursion, scopes, staleness,
-                                   translation)
+from autograph_py.compiler import codegen, fence, parsing, recursion, staleness, translation
 from autograph_py.compiler.naming import Namer
 
 # The order matters; each line says why a converter sits where it does.

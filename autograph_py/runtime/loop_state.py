@@ -16,9 +16,9 @@ import numpy as np
 from autograph_py import errors
 from autograph_py.lowering.plans import Aval, Dynamic, LoopPlan, Static, aval_of
 from autograph_py.runtime.dispatch import is_array
-from autograph_py.runtime.optional import MaybeNone
+from autograph_py.runtime.optional import MaybeNone, lift_none
 from autograph_py.runtime.state import (Var, _same_static, describe, is_dynamic_leaf, join_avals,
-                                        lift_none, lifted, quoted)
+                                        lifted, quoted)
 from autograph_py.runtime.undefined import UndefinedReturnValue, is_placeholder, is_undefined
 
 
@@ -81,11 +81,14 @@ def _maybe_none(v_in: Var, v_out: Var, mismatch):
     v_in, v_out = lift_none(v_in, v_out)
     if not (isinstance(v_in.value, MaybeNone) and isinstance(v_out.value, MaybeNone)):
         return None
-    values = [v.leaves[0] for v in (v_in, v_out) if v.leaves[0] is not None]
-    aval = aval_of(values[0])
-    for other in values[1:]:
-        aval = _joined(aval, aval_of(other), mismatch)
-    return v_out.treedef, [Dynamic(aval), Dynamic(Aval((), np.dtype(bool), False))]
+    specs = []
+    for a, b in zip(v_in.leaves[:-1], v_out.leaves[:-1]):   # the value's leaves; the flag last
+        values = [v for v in (a, b) if v is not None]
+        aval = aval_of(values[0])
+        for other in values[1:]:
+            aval = _joined(aval, aval_of(other), mismatch)
+        specs.append(Dynamic(aval))
+    return v_out.treedef, specs + [Dynamic(Aval((), np.dtype(bool), False))]
 
 
 def _appends(name, v_in: Var, v_out: Var, construct, at, allow_append, mismatch):

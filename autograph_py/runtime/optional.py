@@ -35,6 +35,7 @@ from autograph_py import errors
 from autograph_py.labels import RETURN_VALUE
 from autograph_py.runtime import failures, paths, trace_log
 from autograph_py.runtime.dispatch import is_traced
+from autograph_py.runtime.flat import Var, flatten, is_dynamic_leaf
 from autograph_py.runtime.undefined import Label, delegate
 
 
@@ -220,3 +221,64 @@ def returned(out):
                     "it would be None), and test for it.")), m.present, at)
         return m.value
     return jax.tree_util.tree_map(one, out, is_leaf=lambda x: isinstance(x, MaybeNone))
+
+
+# ------------------------------------------------------------- joins (runtime/state.py)
+
+def lift_none(a: Var, b: Var) -> tuple[Var, Var]:
+    """Both sides of a join as MaybeNone where one is None or a MaybeNone and the other a
+    value (arrays and Python scalars, or a tuple, list or dict of them), None or a
+    MaybeNone: `best = None` on one path, an array (or `(score, i)`) on another."""
+    kinds = [_none_kind(v) for v in (a, b)]
+    if None in kinds or kinds[0] == kinds[1] or "value" not in kinds and "maybe" not in kinds:
+        return a, b
+    out = [_as_maybe_none(v) if k == "value" else v for v, k in zip((a, b), kinds)]
+    like = out[0] if kinds[0] != "none" else out[1]
+    if kinds.count("none") == 0 and out[0].treedef != out[1].treedef:
+        return a, b   # two values of different structures: the join's own error says so
+    return tuple(_none_as(v.name, like) if k == "none" else v for v, k in zip(out, kinds))
+
+
+def lift_none_to(v_in: Var, v_out: Var) -> Var:
+    """What an iteration left (`v_out`) as the MaybeNone the loop carries (`v_in`), where
+    it left None or a value."""
+    if not isinstance(v_in.value, MaybeNone):
+        return v_out
+    kind = _none_kind(v_out)
+    if kind == "value":
+        return _as_maybe_none(v_out)
+    return _none_as(v_out.name, v_in) if kind == "none" else v_out
+
+
+def entry_leaves(treedef, var: Var, n: int):
+    """The leaves a loop that carries a MaybeNone (`treedef`, `n` leaves) starts from, where
+    it found None or a value; None if `treedef` is no MaybeNone's."""
+    if not isinstance(treedef.unflatten([None] * n), MaybeNone):
+        return None
+    if var.value is None:
+        return [None] * (n - 1) + [False]
+    if _none_kind(var) == "value" and len(var.leaves) == n - 1:
+        return list(var.leaves) + [True]
+    return None
+
+
+def _as_maybe_none(v: Var) -> Var:
+    return flatten([MaybeNone(v.name, v.value, True)], [v.name])[0]
+
+
+def _none_as(name, like: Var) -> Var:
+    """None, as the MaybeNone `like` is: no value (zeros in lax), not present."""
+    return Var(name, MaybeNone(name, None, False), like.treedef,
+               [None] * (len(like.leaves) - 1) + [False])
+
+
+def _none_kind(v: Var):
+    """"none", "maybe", "value", or None (anything else: a placeholder, an object)."""
+    if v.value is None:
+        return "none"
+    if isinstance(v.value, MaybeNone):
+        return "maybe"
+    if v.leaves and all(is_dynamic_leaf(l) for l in v.leaves) and (
+            is_dynamic_leaf(v.value) or type(v.value) in (tuple, list, dict)):
+        return "value"
+    return None

@@ -15,8 +15,8 @@ import jax.numpy as jnp
 
 from autograph_py import errors
 from autograph_py.lowering import plans, tracing
-from autograph_py.runtime import copies, identity, loop_state, mutations, paths, state as st
-from autograph_py.runtime.optional import MaybeNone
+from autograph_py.runtime import (copies, identity, loop_state, mutations, optional, paths,
+                                  state as st)
 from autograph_py.runtime.undefined import conditional_region, unassigned_reads
 
 
@@ -71,12 +71,7 @@ def initial_carry(plan: plans.LoopPlan, init_vars):
 def _entry_leaves(treedef, var, specs):
     """The entry leaves of a variable the loop carries as another structure: a MaybeNone
     (runtime/optional.py) of an entry None or value; else zeros (None) for every leaf."""
-    if len(specs) == 2 and isinstance(treedef.unflatten([None, None]), MaybeNone):
-        if var.value is None:
-            return [None, False]
-        if st.is_dynamic_leaf(var.value):
-            return [var.value, True]
-    return [None] * len(specs)
+    return optional.entry_leaves(treedef, var, len(specs)) or [None] * len(specs)
 
 
 def step_outputs(plan: plans.LoopPlan, outs):
@@ -128,7 +123,7 @@ def settle(block, init_vars, step_body, index_avals, allow_append, may_not_run=F
                     set_state(values)
                     raised[:] = [e]
             outs = [st.lift_to_match(v_in, v_out)[1] if st.is_unbound_unless(v_in.value)
-                    else st.lift_none_to(v_in, v_out)
+                    else optional.lift_none_to(v_in, v_out)
                     for v_in, v_out in zip(ins, st.flatten(get_state(), names))]
             _check_rebound(values, before, outs, init_vars, at)
             mutations.after_block(outs, values)

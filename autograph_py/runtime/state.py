@@ -17,9 +17,6 @@ from __future__ import annotations
 
 import dataclasses
 
-from dataclasses import dataclass, field
-from typing import Any
-
 import jax
 import numpy as np
 from jax._src import dtypes as _dtypes
@@ -27,9 +24,9 @@ from jax._src import dtypes as _dtypes
 from autograph_py import errors
 from autograph_py.labels import RETURN_VALUE
 from autograph_py.lowering.plans import Aval, BranchPlan, Dynamic, Static, aval_of
-from autograph_py.runtime import copies
 from autograph_py.runtime.dispatch import is_array, is_py_scalar
-from autograph_py.runtime.optional import MaybeNone
+from autograph_py.runtime.flat import Var, flatten, is_dynamic_leaf
+from autograph_py.runtime.optional import lift_none
 from autograph_py.runtime.undefined import (MaybeUndefined, UnboundUnlessAssigned,
                                             UndefinedReturnValue, is_placeholder, is_undefined,
                                             lift_assigned)
@@ -49,21 +46,6 @@ def rebuild(names, treedefs, specs, dynamic) -> tuple:
         poison = next((s.poison for s in var_specs if s.poison is not None), None)
         values.append(value if poison is None else MaybeUndefined(name, value, poison))
     return tuple(values)
-
-
-@dataclass
-class Var:
-    """One state variable, flattened."""
-    name: str
-    value: Any
-    treedef: Any
-    leaves: list
-    size: int | None = None   # length, when the value is a list (it may grow by appends)
-    poison: dict = field(default_factory=dict)   # leaf index -> why it may be unassigned
-
-    def as_traced(self):
-        """The value as it was when flattened (a list changed in place since is not)."""
-        return self.treedef.unflatten(self.leaves)
 
 
 def outputs_only(block, traced="whose condition is traced"):
@@ -114,32 +96,6 @@ class GlobalName(str):
         return label
 
 
-def flatten(values, names) -> list[Var]:
-    out = []
-    for name, v in zip(names, values):
-        inner = v.value if isinstance(v, MaybeUndefined) else v
-        leaves, treedef = _tree_flatten(name, inner)
-        poison = dict.fromkeys(range(len(leaves)), v.reason) if inner is not v else {}
-        out.append(Var(name, v, treedef, leaves, len(inner) if type(inner) is list else None,
-                       poison))
-    return out
-
-
-def _tree_flatten(name, value):
-    try:
-        return jax.tree_util.tree_flatten(copies.plain(value), is_leaf=is_placeholder)
-    except (TypeError, ValueError) as e:
-        if "sorting pytree dictionary keys" not in str(e):
-            raise
-        raise errors.StateError(errors.message(
-            f"{name!r} holds a dict whose keys cannot be sorted (keys of different types, "
-            "such as 0 and 'a'), and the state of a traced block is a JAX pytree, whose "
-            "dict keys must sort",
-            at=errors.where(),
-            fix="Use keys of one type (all str, or all int) in dicts a traced `if` or loop "
-                "changes.")) from None
-
-
 def lifted(v: Var, keep_maybe=False) -> Var:
     """`v` as an UnboundUnlessAssigned that is assigned, to join one that may not be
     (the value a MaybeUndefined holds: whether it is assigned is then carried).
@@ -181,52 +137,6 @@ def lift_to_match(a: Var, b: Var, maybe_too=False) -> tuple[Var, Var]:
     if b_u and not a_u and has_value(a.value):
         return lifted(a, maybe_too), b
     return a, b
-
-
-def _as_maybe_none(v: Var) -> Var:
-    return flatten([MaybeNone(v.name, v.value, True)], [v.name])[0]
-
-
-def _none_as(name, like: Var) -> Var:
-    """None, as the MaybeNone `like` is: no value (zeros in lax), not present."""
-    return Var(name, MaybeNone(name, None, False), like.treedef, [None, False])
-
-
-def lift_none(a: Var, b: Var) -> tuple[Var, Var]:
-    """Both sides as MaybeNone (runtime/optional.py) where one is None or a MaybeNone and
-    the other a value, None or a MaybeNone: `best = None` on one path, an array on another."""
-    kinds = [_none_kind(v) for v in (a, b)]
-    if None in kinds or kinds[0] == kinds[1] or "value" not in kinds and "maybe" not in kinds:
-        return a, b
-    out = [_as_maybe_none(v) if k == "value" else v for v, k in zip((a, b), kinds)]
-    like = out[0] if kinds[0] != "none" else out[1]
-    return tuple(_none_as(v.name, like) if k == "none" else v for v, k in zip(out, kinds))
-
-
-def _none_kind(v: Var):
-    """"none", "maybe", "value" (one array or Python scalar), or None (anything else)."""
-    if v.value is None:
-        return "none"
-    if isinstance(v.value, MaybeNone):
-        return "maybe"
-    if is_dynamic_leaf(v.value):
-        return "value"
-    return None
-
-
-def lift_none_to(v_in: Var, v_out: Var) -> Var:
-    """What an iteration left (`v_out`) as the MaybeNone the loop carries (`v_in`), where
-    it left None or a value."""
-    if not isinstance(v_in.value, MaybeNone):
-        return v_out
-    kind = _none_kind(v_out)
-    if kind == "value":
-        return _as_maybe_none(v_out)
-    return _none_as(v_out.name, v_in) if kind == "none" else v_out
-
-
-def is_dynamic_leaf(v) -> bool:
-    return is_array(v) or is_py_scalar(v)
 
 
 def describe(v) -> str:
