@@ -260,3 +260,38 @@ def test_a_tuple_that_is_none_on_some_runs():
     for t, n in ((2.0, 3), (4.0, 2), (2.0, 0)):
         got, want = f(xs, jnp.float32(t), jnp.int32(n)), _closest(xs, t, n)
         assert [float(g) for g in got] == [float(w) for w in want], (t, n)
+
+
+def _pair_with_none(x):
+    r = (None, 0)
+    if x > 0:
+        r = (x * 2.0, 1)
+    a, k = r
+    return k if a is None else a + k
+
+
+def _returns_a_pair_holding_one(x, n):
+    best = None
+    i = 0
+    while i < n:
+        if x > i:
+            best = x * i
+        i += 1
+    if x > 2:
+        return best, 1
+    return x, 2
+
+
+def test_none_inside_a_tuple_joined_with_a_value():
+    # At the same place of two tuples: `(None, 0)` and `(x * 2.0, 1)`, or a MaybeNone in
+    # one branch's returned tuple and a value in the other's (fuzz seed 90003 shapes-none
+    # program 6, through `v or e`).
+    f = ag.function(_pair_with_none)
+    for x in (-1.0, 1.5):
+        assert float(f(jnp.float32(x))) == float(_pair_with_none(jnp.float32(x)))
+    g = ag.function(_returns_a_pair_holding_one)
+    for x, n in ((3.0, 3), (1.0, 3), (1.0, 0)):
+        got, want = g(jnp.float32(x), jnp.int32(n)), _returns_a_pair_holding_one(x, n)
+        assert [float(v) for v in got] == [float(v) for v in want], (x, n)
+    with pytest.raises(ag.StateError, match="None on this run"):
+        g(jnp.float32(3.0), jnp.int32(0))   # eager returns (None, 1): no array for None

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from autograph_py import errors
 from autograph_py.labels import RETURN_VALUE
@@ -126,12 +127,12 @@ def either(left: MaybeNone, truth, right, op: str):
             fix="Test `is None` first."))
     if op == "or":   # left where it is true, else right
         value = jnp.where(truth, left.value, r_value)
+        if r_present is True:   # a value on every run: `best or 0.0`
+            return value
         present = jnp.logical_or(truth, r_present)
     else:            # right where left is true, else left (None, or its falsy value)
         value = jnp.where(truth, r_value, left.value)
         present = jnp.where(truth, r_present, left.present)
-    if present is True or (not is_traced(present) and bool(present)):
-        return value
     return MaybeNone(left.name, value, present)
 
 
@@ -228,7 +229,12 @@ def returned(out):
 def lift_none(a: Var, b: Var) -> tuple[Var, Var]:
     """Both sides of a join as MaybeNone where one is None or a MaybeNone and the other a
     value (arrays and Python scalars, or a tuple, list or dict of them), None or a
-    MaybeNone: `best = None` on one path, an array (or `(score, i)`) on another."""
+    MaybeNone: `best = None` on one path, an array (or `(score, i)`) on another; also at
+    the same place inside two tuples, lists or dicts (`return (best, k)` on two paths)."""
+    if a.treedef != b.treedef and type(a.value) is type(b.value) in (tuple, list, dict):
+        x, y = _lift_inside(a.value, b.value, a.name)
+        if x is not a.value:
+            (a,), (b,) = flatten([x], [a.name]), flatten([y], [b.name])
     kinds = [_none_kind(v) for v in (a, b)]
     if None in kinds or kinds[0] == kinds[1] or "value" not in kinds and "maybe" not in kinds:
         return a, b
@@ -237,6 +243,41 @@ def lift_none(a: Var, b: Var) -> tuple[Var, Var]:
     if kinds.count("none") == 0 and out[0].treedef != out[1].treedef:
         return a, b   # two values of different structures: the join's own error says so
     return tuple(_none_as(v.name, like) if k == "none" else v for v, k in zip(out, kinds))
+
+
+def _lift_inside(x, y, name):
+    """(x, y) with a MaybeNone on both sides wherever one side has one, or None, and the
+    other a value or None; the same objects where nothing changes."""
+    if isinstance(x, MaybeNone) or isinstance(y, MaybeNone) or (x is None) != (y is None):
+        return _as_pair(x, y, name)
+    if type(x) is type(y) and type(x) in (tuple, list) and len(x) == len(y):
+        pairs = [_lift_inside(p, q, name) for p, q in zip(x, y)]
+        if all(p is u for p, (u, _) in zip(x, pairs)) and all(
+                q is v for q, (_, v) in zip(y, pairs)):
+            return x, y
+        return type(x)(u for u, _ in pairs), type(y)(v for _, v in pairs)
+    if type(x) is type(y) is dict and x.keys() == y.keys():
+        pairs = {k: _lift_inside(x[k], y[k], name) for k in x}
+        if all(pairs[k][0] is x[k] and pairs[k][1] is y[k] for k in x):
+            return x, y
+        return {k: p for k, (p, _) in pairs.items()}, {k: q for k, (_, q) in pairs.items()}
+    return x, y
+
+
+def _as_pair(x, y, name):
+    """One place of two pytrees, where one side may be None or a MaybeNone."""
+    def parts(v):
+        if isinstance(v, MaybeNone):
+            return v.value, v.present
+        return (None, False) if v is None else (v, True)
+    (xv, xp), (yv, yp) = parts(x), parts(y)
+    like = xv if xv is not None else yv
+    if like is None or not all(is_dynamic_leaf(l) for l in jax.tree_util.tree_leaves(like)):
+        return x, y
+    zeros = jax.tree_util.tree_map(
+        lambda l: np.zeros(np.shape(l), jax.numpy.result_type(l)), like)
+    return (MaybeNone(name, zeros if xv is None else xv, xp),
+            MaybeNone(name, zeros if yv is None else yv, yp))
 
 
 def lift_none_to(v_in: Var, v_out: Var) -> Var:
