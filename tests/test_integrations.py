@@ -7,6 +7,8 @@ autograph_py. The package never imports these libraries; the tests do
 """
 from __future__ import annotations
 
+import os
+
 import equinox as eqx
 import flax.linen as nn
 import jax
@@ -328,6 +330,30 @@ def test_nnx_variables_changed_in_traced_ifs_and_loops_are_state():
     out = nnx.jit(ag.convert(lambda m, xs: m.step(xs)))(model, xs)   # from the new values
     assert int(out) == 2 * count
     assert_same(model.total[...], 2 * total)
+
+
+class ValueCounter(nnx.Module):
+    def __init__(self):
+        self.count = nnx.Variable(jnp.array(0))
+
+    def step(self, x):
+        if x > 0:
+            self.count.value += 1   # `.value` is deprecated in NNX: its warning names this file
+        return x * 2
+
+
+def test_a_library_warning_while_state_is_read_names_the_users_file():
+    import warnings
+    model = ValueCounter()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        nnx.jit(ag.convert(lambda m, x: m.step(x)))(model, jnp.float32(1.0))
+    assert int(model.count[...]) == 1
+    deprecations = [w for w in caught if "value" in str(w.message)]
+    # NNX's own setter warns from its own file eagerly too; none may name autograph_py.
+    assert any(w.filename == __file__ for w in deprecations)
+    assert not any(os.sep + "autograph_py" + os.sep in w.filename for w in deprecations), [
+        (w.filename, w.lineno) for w in deprecations]
 
 
 @nnx.jit

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+import warnings
 
 import jax
 
@@ -266,13 +267,24 @@ def load_part(base, key, label: str, attribute: bool):
     if isinstance(base, Undefined):
         return Undefined(label)
     try:
-        return getattr(base, key) if attribute else base[key]
+        return _attribute(base, key) if attribute else base[key]
     except (KeyError, AttributeError):
         return Undefined(label)
     except IndexError:
         if type(base) is list:   # a branch that shortened the list (`lst.pop()`) has none
             return Undefined(label)
         raise
+
+
+def _attribute(base, key):
+    """`getattr(base, key)`, whose warnings (a library's deprecated property: NNX's
+    `Variable.value`) name the user's line that reads it, not this one."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        value = getattr(base, key)
+    for w in caught:
+        errors.warn_at_user(str(w.message), w.category)
+    return value
 
 
 def _assigned_value(base):
