@@ -193,3 +193,46 @@ def test_a_dict_returned_under_a_traced_if_misses_the_changes_after_the_return()
         f = ag.function(fn)
         for x in (-2.0, 0.0, 1.5, 3.0, 6.0):
             assert_same(f(jnp.float32(x)), fn(jnp.float32(x)))
+
+
+def _printing(x):
+    print("called", x)
+    return 4
+
+
+def _raising(x):
+    if x > 0:
+        raise ValueError("raised")
+    return 4
+
+
+def _chain_prints(x):
+    return 0 < x < 10 < _printing(x)
+
+
+def _chain_raises(x):
+    return x <= 0 < _raising(x)
+
+
+def test_a_chained_comparison_evaluates_a_later_operand_only_where_python_does():
+    # FINDINGS F83 (fuzz seed 80012 calls program 25): once a comparison of the chain was
+    # traced, the later operands ran on every path: a print Python never reaches, and a
+    # raise where Python returns False.
+    import contextlib
+    import io
+
+    import jax
+    for fn in (_chain_prints, _chain_raises):
+        f = ag.function(fn)
+        for x in (-1.0, 5.0, 20.0):
+            outs = []
+            for run in (fn, f):
+                buf = io.StringIO()
+                with contextlib.redirect_stdout(buf):
+                    try:
+                        got = bool(run(jnp.float32(x)))
+                    except ValueError:
+                        got = "ValueError"
+                    jax.effects_barrier()
+                outs.append((got, buf.getvalue()))
+            assert outs[0] == outs[1], (fn.__name__, x, outs)

@@ -215,16 +215,14 @@ _COMPARE = {"Lt": operator.lt, "LtE": operator.le, "Gt": operator.gt, "GtE": ope
 def compare_chain(left, ops, operands):
     """`left op0 b op1 c ...`: each operand evaluated once, lazily, in order.
 
-    Python stops at the first false comparison and returns it; once a
-    comparison is traced the rest are evaluated and combined with `and_`.
+    Python stops at the first false comparison and returns it: the rest is
+    `and_`'s right operand, evaluated (traced) only on the path where this
+    comparison holds, so a later operand's prints and raises happen only where
+    Python evaluates it (FINDINGS F83). Each operand is evaluated once.
     """
-    result = None
-    for op, operand in zip(ops, operands):
-        right = operand()
-        value = _COMPARE[op](left, right)
-        result = value if result is None else and_(result, lambda: value)
-        if not is_traced(result) and not result:
-            return result
-        left = right
-    return result
+    right = operands[0]()
+    value = _COMPARE[ops[0]](left, right)
+    if len(ops) == 1:
+        return value
+    return and_(value, lambda: compare_chain(right, ops[1:], operands[1:]))
 
