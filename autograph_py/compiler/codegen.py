@@ -73,7 +73,7 @@ def compile_function(node, fn, code):
     (new_code,) = [c for c in factory_code.co_consts if isinstance(c, types.CodeType)]
     prefix = f"{owner}.__ag_factory" if owner is not None else "__ag_factory"
     new_code = _requalify(new_code, prefix + ".<locals>.__ag_converted",
-                          fn.__qualname__).replace(**_names(code))
+                          fn.__qualname__).replace(**code_names(code))
     return new_code
 
 
@@ -97,7 +97,7 @@ def _requalify(code, old: str, new: str):
     return code.replace(**changes)
 
 
-def _names(code):
+def code_names(code):
     names = {"co_name": code.co_name}
     if hasattr(code, "co_qualname"):  # Python 3.11+
         names["co_qualname"] = code.co_qualname

@@ -11,6 +11,7 @@ keeps a function alive.
 from __future__ import annotations
 
 import ast
+import functools
 import gc
 import linecache
 import logging
@@ -89,7 +90,7 @@ class Conversion:
     code: types.CodeType
     tree: object            # converted gast FunctionDef / Lambda
     source: str | None = None
-    entry_code: types.CodeType | None = None   # see entry()
+    entry_code: types.CodeType | None = None   # the wrapper's, with the user's names: entry()
 
     def text(self) -> str:
         """The converted source; also registered in linecache under generated_filename()."""
@@ -313,28 +314,36 @@ def run_unconverted(fn, why: str, strict: bool = False):
 
 
 def entry(converted):
-    """What `convert` hands its caller: `distinct(converted)`, whose own `return`s (not
-    those of the functions it defines) pass their value through `ag__.returned`.
+    """What `convert` hands its caller: `converted`, whose result passes through
+    `ag__.returned`, as its own function object (see `distinct`).
 
     A value that a traced `if` or loop left None on some runs only (runtime/optional.py)
     can go from one converted function to another, which tests it with `is None`; code
     outside converted code (JAX's jit, the user) gets its value, checked when the program
-    runs. Compiled once per conversion, with the user's file and lines, like the code it
-    stands beside (`to_code` shows that one).
+    runs. The wrapper's code object carries the user's file, first line and names, so
+    `inspect` and tracebacks point at the user's `def`.
     """
     fn = converted.__wrapped__
     conv = _by_code.get(fn.__code__)
     if conv is None:
         return distinct(converted)
     if conv.entry_code is None:
-        with recursion.room():
-            tree = return_statements.through_returned(conv.tree)
-            conv.entry_code = codegen.compile_function(tree, fn, fn.__code__)
-        _register(conv.entry_code)
-    cells = dict(zip(converted.__code__.co_freevars, converted.__closure__ or ()))
-    cells.setdefault("ag__", _cell(_RUNTIME["ag__"]))   # the converted code may not use it
-    return _function_like(converted, conv.entry_code,
-                          tuple(cells[name] for name in conv.entry_code.co_freevars))
+        code = fn.__code__
+        conv.entry_code = _ENTRY_CODE.replace(co_filename=code.co_filename,
+                                              co_firstlineno=code.co_firstlineno,
+                                              **codegen.code_names(code))
+    new = types.FunctionType(conv.entry_code, _entry_factory.__globals__, fn.__name__, None,
+                             (_cell(_RUNTIME["ag__"]), _cell(converted)))
+    return functools.update_wrapper(new, converted)
+
+
+def _entry_factory(ag__, converted):
+    def entry(*args, **kwargs):
+        return ag__.returned(converted(*args, **kwargs))
+    return entry
+
+
+_ENTRY_CODE = _entry_factory(None, None).__code__   # free variables: ag__, converted
 
 
 def distinct(converted):

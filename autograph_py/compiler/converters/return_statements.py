@@ -21,8 +21,6 @@ it) leaves the function still running, as in Python.
 """
 from __future__ import annotations
 
-import copy
-
 import gast
 
 from autograph_py import labels
@@ -42,46 +40,6 @@ def _return_value(do_return, retval, value):
 
 def _epilogue(retval):
     return ag__.retval(retval)  # noqa: F821
-
-
-def _returned(value):
-    ag__.returned(value)  # noqa: F821
-
-
-def through_returned(node):
-    """A copy of the function `node` whose own `return v`s (not those of the functions it
-    defines) are `return ag__.returned(v)`; of a lambda, its body likewise. For the copy
-    that code outside converted code calls (pipeline.entry); not a pipeline pass. Only the
-    statements on the way to a `return` are copied: the tree stays the converted code."""
-    out = copy.copy(node)
-    if isinstance(node, gast.Lambda):
-        out.body = _returned_value(node.body)
-    else:
-        out.body = [_through(s) for s in node.body]
-    return out
-
-
-def _returned_value(value):
-    return templates.located(templates.replace_expr(_returned, value=value), value)
-
-
-def _through(stmt):
-    if isinstance(stmt, gast.Return):
-        if stmt.value is None:
-            return stmt
-        out = copy.copy(stmt)
-        out.value = _returned_value(stmt.value)
-        return out
-    if isinstance(stmt, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)) or not any(
-            isinstance(n, gast.Return) for n in scopes.own_statements([stmt])):
-        return stmt
-    out = copy.copy(stmt)
-    for f in visitors.child_fields(type(stmt)):
-        v = getattr(stmt, f, None)
-        if type(v) is list and v and isinstance(v[0], (gast.stmt, gast.excepthandler,
-                                                        gast.match_case)):
-            setattr(out, f, [_through(s) for s in v])
-    return out
 
 
 def _always_returns(stmts) -> bool:
