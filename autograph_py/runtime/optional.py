@@ -202,9 +202,9 @@ def returned(out):
     """A converted function's result as its caller outside converted code gets it: each
     MaybeNone in it is its value, checked at run time (a compiled program cannot return
     None on some runs only), or None where it is known to be None."""
-    if not any(isinstance(l, MaybeNone) for l in jax.tree_util.tree_leaves(
-            out, is_leaf=lambda x: isinstance(x, MaybeNone))):
-        return out
+    if isinstance(out, (jax.Array, float, int)) or out is None or not any(
+            isinstance(l, MaybeNone) for l in jax.tree_util.tree_leaves(out, is_leaf=_is_one)):
+        return out   # (the common results without a walk)
 
     def one(m):
         if not isinstance(m, MaybeNone):
@@ -221,7 +221,11 @@ def returned(out):
                 fix="Return a value on every path (a sentinel such as -1 or jnp.nan where "
                     "it would be None), and test for it.")), m.present, at)
         return m.value
-    return jax.tree_util.tree_map(one, out, is_leaf=lambda x: isinstance(x, MaybeNone))
+    return jax.tree_util.tree_map(one, out, is_leaf=_is_one)
+
+
+def _is_one(x) -> bool:
+    return isinstance(x, MaybeNone)
 
 
 # ------------------------------------------------------------- joins (runtime/state.py)
