@@ -236,3 +236,42 @@ def test_a_chained_comparison_evaluates_a_later_operand_only_where_python_does()
                     jax.effects_barrier()
                 outs.append((got, buf.getvalue()))
             assert outs[0] == outs[1], (fn.__name__, x, outs)
+
+
+def _any_of_generator(xs):
+    return any(_raising(x - 2.0) or x > 1.0 for x in xs)
+
+
+def _all_of_python_generator(a, b, c):
+    return all(_printing(x) < 3 or x > 0.0 for x in (a, b, c))
+
+
+def _any_prints(xs):
+    return any(_printing(x) > 3 and x > 1.0 for x in xs)
+
+
+def test_any_and_all_stop_at_the_first_item_that_decides_as_python_does():
+    # FINDINGS F84: any/all over a generator evaluated every item, traced or not: a
+    # later item's print ran where Python stopped, and its raise failed a run that
+    # returns in Python. Over a traced array the later items run masked in the one loop;
+    # over a Python iterable, as `t or <the rest>`.
+    import contextlib
+    import io
+
+    import jax
+    cases = [(_any_of_generator, (jnp.array([0.5, 2.0, 3.0]),)),
+             (_any_of_generator, (jnp.array([0.5, 0.25, 3.0]),)),
+             (_all_of_python_generator, (jnp.float32(1.0), jnp.float32(-1.0), jnp.float32(2.0))),
+             (_any_prints, (jnp.array([0.5, 2.0, 3.0]),))]
+    for fn, args in cases:
+        outs = []
+        for run in (fn, ag.function(fn)):
+            buf = io.StringIO()
+            with contextlib.redirect_stdout(buf):
+                try:
+                    got = bool(run(*args))
+                except ValueError:
+                    got = "ValueError"
+                jax.effects_barrier()
+            outs.append((got, buf.getvalue()))
+        assert outs[0] == outs[1], (fn.__name__, args, outs)

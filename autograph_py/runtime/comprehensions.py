@@ -28,7 +28,8 @@ import jax
 import jax.numpy as jnp
 
 from autograph_py import errors
-from autograph_py.runtime import conditionals, failures, loops, mutations, paths, trace_log
+from autograph_py.runtime import (conditionals, failures, loops, mutations, paths, trace_log,
+                                  undefined)
 from autograph_py.runtime.dispatch import CONCRETIZATION_ERRORS, in_trace, is_traced
 from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedReversed, TracedZip
 
@@ -181,17 +182,20 @@ def _data_dependent(at, why="its condition is traced"):
             "fill a buffer of fixed size."))
 
 
-def fold(comp: Comprehension, init, step, label: str):
+def fold(comp: Comprehension, init, step, label: str, until=None):
     """`acc = init; for x in comp.iterable: if keep(x): acc = step(acc, value(x))`, as one loop
     (nested: the next clause's comprehension folded from acc, a loop in the loop).
 
     A later clause may need the item as a Python value (`for b in xs[i + 1:]`): an
     outer clause of static length is then a Python loop over its items, as Python's
-    own generator was."""
+    own generator was.
+
+    `until(acc)`, a traced bool: once it holds, the later items are not evaluated where
+    the program runs (their prints and checks do not happen), as Python's any/all stop."""
     if not (comp.nested and _static_length(comp.iterable)):
-        return _fold(comp, init, step, label)
+        return _fold(comp, init, step, label, until)
     try:
-        return _fold(comp, init, step, label)
+        return _fold(comp, init, step, label, until)
     except errors.TracedShapeError:
         pass
     except (errors.AutographError, mutations.Restart):
@@ -202,7 +206,7 @@ def fold(comp: Comprehension, init, step, label: str):
     trace_log.record("comprehension", "python (unrolled)", "a later clause needs the item as "
                      "a Python value", at=comp.at)
     return _fold(Comprehension(list(comp.iterable), comp.value, comp.keep, nested=True),
-                 init, step, label)
+                 init, step, label, until)
 
 
 def _static_length(iterable) -> bool:
@@ -215,7 +219,7 @@ def _static_length(iterable) -> bool:
     return is_traced(iterable) and iterable.ndim > 0
 
 
-def _fold(comp: Comprehension, init, step, label: str):
+def _fold(comp: Comprehension, init, step, label: str, until=None):
     # The accumulator lives in a cell, not in a list: a list the blocks can see, written
     # by them, would be an outside change to the watch, which traces the loop again.
     acc = init
@@ -228,15 +232,30 @@ def _fold(comp: Comprehension, init, step, label: str):
         (acc,) = values
 
     def body(x):
+        nonlocal acc
+
         def kept():
             nonlocal acc
-            acc = fold(comp.value(x), acc, step, label) if comp.nested else step(
+            acc = fold(comp.value(x), acc, step, label, until) if comp.nested else step(
                 acc, comp.value(x))
-        if comp.keep is None:
-            kept()
-        else:
-            conditionals.if_stmt(comp.keep(x), kept, lambda: None, get_state, set_state,
-                                 (label,))
+
+        def item():
+            if comp.keep is None:
+                kept()
+            else:
+                conditionals.if_stmt(comp.keep(x), kept, lambda: None, get_state, set_state,
+                                     (label,))
+        decided = until(acc) if until is not None else False
+        if not is_traced(decided):
+            if not decided:
+                item()
+            return
+        entry = acc
+        with undefined.conditional_region(), paths.taken_when(decided, negated=True):
+            try:
+                item()   # its effects happen only where nothing decided yet
+            except paths.PathRaises:
+                acc = entry   # it raises where it runs: its value never counts
     loops.for_stmt(comp.iterable, None, body, get_state, set_state, (label,))
     return acc
 

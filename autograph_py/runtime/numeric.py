@@ -23,7 +23,7 @@ import jax.numpy as jnp
 
 from autograph_py import errors
 from autograph_py.lowering import scalars
-from autograph_py.runtime import comprehensions, failures, optional
+from autograph_py.runtime import comprehensions, failures, logical, optional
 from autograph_py.runtime.dispatch import holds_jax_array, is_traced
 
 _NO_DEFAULT = object()
@@ -196,21 +196,30 @@ def _any_or_all(iterable, stop_at: bool, fn_name: str):
     truth is `stop_at`; traced truths are combined (or / and) and decide at run time."""
     combine = jnp.logical_or if stop_at else jnp.logical_and
     loop = _looped(iterable)
-    if loop is not None:
+    if loop is not None:   # an item is evaluated only while no earlier one decided
         return comprehensions.fold(loop, jnp.asarray(not stop_at),
-                                   lambda acc, v: combine(acc, _truth(v)), f"{fn_name}(...)")
+                                   lambda acc, v: combine(acc, _truth(v)), f"{fn_name}(...)",
+                                   until=lambda acc: acc if stop_at else logical.not_(acc))
     if is_traced(iterable):
         reduce = jnp.any if stop_at else jnp.all
         return reduce(_items_truth(iterable, fn_name))
-    traced = None
-    for v in iterable:
+    return _first_deciding(iter(iterable), stop_at)
+
+
+def _first_deciding(items, stop_at: bool):
+    """Python's any/all over `items` (an iterator): an item is made (a generator's value
+    computed, with its prints and raises) only where no earlier one decided; a traced
+    truth is `t or <the rest>` (`and` for all), the rest on the path where `t` did not
+    decide, as `or`/`and` trace their right operand."""
+    for v in items:
         t = _truth(v)
         if not is_traced(t):
             if t == stop_at:
                 return stop_at
             continue
-        traced = t if traced is None else combine(traced, t)
-    return (not stop_at) if traced is None else traced
+        rest = lambda: _first_deciding(items, stop_at)   # noqa: E731
+        return logical.or_(t, rest) if stop_at else logical.and_(t, rest)
+    return not stop_at
 
 
 def any_(iterable, /):
