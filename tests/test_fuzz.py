@@ -56,30 +56,26 @@ def test_fuzz_batch():
                           f"(see tests/fuzz/FINDINGS.md):\n" + _report(failures[:5]))
 
 
-def test_fuzz_call_sequences():
+def _check_batch(seed, n, config, modes, what):
     with Worker(timeout_s=120) as worker:
-        failures, _, _ = run_batch(SEQ_SEED, range(SEQ_N), "calls-ci", ("seq",), worker,
-                                   log=lambda s: None, every=0)
-    assert not failures, (f"{len(failures)} of {SEQ_N} call sequences disagree with eager "
-                          f"Python (see tests/fuzz/FINDINGS.md):\n" + _report(failures[:5]))
+        failures, _, _ = run_batch(seed, range(n), config, modes, worker, log=lambda s: None,
+                                   every=0)
+    assert not failures, (f"{len(failures)} of {n} {what} disagree with eager Python "
+                          f"(see tests/fuzz/FINDINGS.md):\n" + _report(failures[:5]))
+
+
+def test_fuzz_call_sequences():
+    _check_batch(SEQ_SEED, SEQ_N, "calls-ci", ("seq",), "call sequences")
 
 
 def test_fuzz_transforms():
-    with Worker(timeout_s=120) as worker:
-        failures, _, _ = run_batch(TR_SEED, range(TR_N), "transforms-ci", ("jit", "seq"), worker,
-                                   log=lambda s: None, every=0)
-    assert not failures, (f"{len(failures)} of {TR_N} programs with JAX transformations "
-                          f"disagree with eager Python (see tests/fuzz/FINDINGS.md):\n"
-                          + _report(failures[:5]))
+    _check_batch(TR_SEED, TR_N, "transforms-ci", ("jit", "seq"),
+                 "programs with JAX transformations")
 
 
 def test_fuzz_values_none_on_some_runs():
-    with Worker(timeout_s=120) as worker:
-        failures, _, _ = run_batch(NONE_SEED, range(NONE_N), "none-ci", ("jit", "seq"), worker,
-                                   log=lambda s: None, every=0)
-    assert not failures, (f"{len(failures)} of {NONE_N} programs with values None on some "
-                          f"runs disagree with eager Python (see tests/fuzz/FINDINGS.md):\n"
-                          + _report(failures[:5]))
+    _check_batch(NONE_SEED, NONE_N, "none-ci", ("jit", "seq"),
+                 "programs with values None on some runs")
 
 
 def test_generator_is_reproducible():
