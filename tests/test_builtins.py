@@ -1188,3 +1188,45 @@ def test_sorted_orders_tuples_lexicographically_and_stably_as_python():
             assert plain(got) == plain(want), (xs, ys)
     with pytest.raises(ag.errors.TracedShapeError, match="hold"):
         ag.function(lambda a: sorted([(a, 1), (a * 2, 2)]))(jnp.ones(3))
+
+
+def _first_kept_times_ten(xs):
+    return next((x * 10.0 for x in xs if _loud_above_one(x)), -1.0)
+
+
+def _loud_above_one(x):
+    print("check", x)
+    return x > 1.0
+
+
+def _first_or_none(xs):
+    r = next((x for x in xs if x > 1.0), None)
+    return 0.0 if r is None else r
+
+
+def _first_no_default(xs):
+    return next(x for x in xs if x > 1.0)
+
+
+def test_next_of_a_filtered_generator_over_a_traced_array_is_the_first_kept_item():
+    # `next((x for x in xs if c(x)), d)` was a TracedShapeError (a filtered list's length
+    # depends on the data), but next() needs only the first item: one loop, whose later
+    # items run nowhere the program has found it (their prints too), d where none is kept,
+    # None as a value None on some runs, and StopIteration without a default.
+    import contextlib
+    import io
+    for fn in (_first_kept_times_ten, _first_or_none):
+        f = ag.function(fn)
+        for xs in (jnp.array([0.5, 2.0, 3.0]), jnp.array([0.1, 0.2])):
+            outs = []
+            for run in (fn, f):
+                buf = io.StringIO()
+                with contextlib.redirect_stdout(buf):
+                    got = float(run(xs))
+                    jax.effects_barrier()
+                outs.append((got, buf.getvalue()))
+            assert outs[0] == outs[1], (fn.__name__, xs, outs)
+    f = ag.function(_first_no_default)
+    assert float(f(jnp.array([0.5, 2.0, 3.0]))) == 2.0
+    with pytest.raises(StopIteration):
+        f(jnp.array([0.1, 0.2]))

@@ -70,7 +70,7 @@ OVERRIDES = {builtins.print: print_, builtins.range: range_,
              builtins.enumerate: enumerate_, builtins.zip: zip_, builtins.reversed: reversed_,
              builtins.str: text.str_, builtins.repr: text.repr_, builtins.format: text.format_,
              builtins.map: comprehensions.map_, builtins.filter: comprehensions.filter_,
-             builtins.set: comprehensions.set_,
+             builtins.set: comprehensions.set_, builtins.next: comprehensions.next_,
              **numeric.OVERRIDES}
 
 

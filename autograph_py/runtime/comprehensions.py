@@ -28,8 +28,8 @@ import jax
 import jax.numpy as jnp
 
 from autograph_py import errors
-from autograph_py.runtime import (conditionals, failures, loops, mutations, paths, trace_log,
-                                  undefined)
+from autograph_py.runtime import (conditionals, failures, loops, mutations, optional, paths,
+                                  trace_log, undefined)
 from autograph_py.runtime.dispatch import CONCRETIZATION_ERRORS, in_trace, is_traced
 from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedReversed, TracedZip
 
@@ -57,7 +57,8 @@ class Comprehension:
         return self
 
     def __next__(self):
-        """Python's generator (and `map`/`filter` iterator): each item in turn, once."""
+        """Python's generator (and `map`/`filter` iterator): each item in turn, once.
+        (`next(comp, default)` with a traced condition is builtins.next_.)"""
         if self._items is None:
             self._items = self._generate()
         return next(self._items)
@@ -98,6 +99,18 @@ def map_(fn, *iterables):
     if len(iterables) == 1:
         return Comprehension(iterables[0], fn)
     return Comprehension(TracedZip(*iterables), lambda items: fn(*items))
+
+
+def next_(iterator, *default):
+    """`next(iterator, *default)`; of a comprehension over a traced iterable whose condition
+    is traced (`next((x for x in xs if x > t), -1.0)`), the first kept item (`first`)."""
+    if (isinstance(iterator, Comprehension) and iterator.keep is not None
+            and not iterator.nested and iterator._items is None and iterator.traced()
+            and len(default) <= 1):
+        found = first(iterator, default)
+        if found is not None:
+            return found
+    return next(iterator, *default)
 
 
 def filter_(fn, iterable):
@@ -279,6 +292,32 @@ def extreme(comp: Comprehension, better, fn_name: str, default, no_default):
         return jnp.where(found, best, default)
     failures.stage(ValueError(f"{fn_name}() iterable argument is empty"), found, comp.at)
     return best
+
+
+def first(comp: Comprehension, default):
+    """`next(comp, *default)` over a traced iterable with a traced condition: the first kept
+    item, found in one loop whose later items do not run where the program has found it
+    (as Python's generator stops); `default` where none is kept (None: a value None on
+    some runs, runtime/optional.py), else StopIteration when the program runs. None if
+    the items are not arrays or numbers (Python's generator then says what it can)."""
+    with paths.silent():
+        example = _example_value(comp)
+    if not (isinstance(example, jax.Array) or type(example) in (bool, int, float)):
+        return None
+    example = jnp.zeros_like(jnp.asarray(example))
+
+    def step(acc, v):
+        found, value = acc
+        return jnp.asarray(True), jnp.where(found, value, v)
+
+    found, value = fold(comp, (jnp.asarray(False), example), step, "next(...)",
+                        until=lambda acc: acc[0])
+    if not default:
+        failures.stage(StopIteration(), found, comp.at)
+        return value
+    if default[0] is None:
+        return optional.MaybeNone("next(...)", value, found)
+    return jnp.where(found, value, default[0])
 
 
 def _example_value(comp: Comprehension):
