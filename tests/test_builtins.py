@@ -1230,3 +1230,22 @@ def test_next_of_a_filtered_generator_over_a_traced_array_is_the_first_kept_item
     assert float(f(jnp.array([0.5, 2.0, 3.0]))) == 2.0
     with pytest.raises(StopIteration):
         f(jnp.array([0.1, 0.2]))
+
+
+_K = jnp.int32(3)
+
+
+def _tuple_eq_of_a_concrete_array(x):
+    if (_K, 1) == (3, 1):
+        return x + 1.0
+    return x
+
+
+def test_tuple_equality_of_a_concrete_array_while_jax_traces():
+    # Fuzz seed 93002 builtins program 65: `(n, 1) == (a, 1)` with a concrete JAX array
+    # item (here a global; there an int argument under jax.grad): under a JAX trace its
+    # `==` is traced, and tuple == tuple asked its truth: TracerBoolConversionError.
+    for run in (ag.function(_tuple_eq_of_a_concrete_array),
+                jax.grad(ag.convert(_tuple_eq_of_a_concrete_array))):
+        assert float(run(jnp.float32(1.0))) in (2.0, 1.0)
+    assert float(ag.function(_tuple_eq_of_a_concrete_array)(jnp.float32(1.0))) == 2.0

@@ -23,7 +23,7 @@ from autograph_py import errors
 from autograph_py.lowering.scalars import weak_cast
 from autograph_py.runtime import failures, items, optional, paths
 from autograph_py.runtime.optional import MaybeNone
-from autograph_py.runtime.dispatch import is_traced
+from autograph_py.runtime.dispatch import in_trace, is_traced
 from autograph_py.runtime.undefined import conditional_region
 
 
@@ -163,7 +163,11 @@ def _same_kind(x, y) -> bool:
 
 
 def _holds_traced(xs) -> bool:
-    return any(is_traced(v) or isinstance(v, (list, tuple)) and _holds_traced(v) for v in xs)
+    """A tracer among the items (nested lists and tuples too); while JAX traces, a concrete
+    JAX array counts too: `==` of one gives a traced result there (holds_jax_array)."""
+    tracing = in_trace()
+    return any(is_traced(v) or (tracing and isinstance(v, jax.Array))
+               or isinstance(v, (list, tuple)) and _holds_traced(v) for v in xs)
 
 
 def _sequence_eq(x, y):
