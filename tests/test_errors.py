@@ -1461,3 +1461,26 @@ def test_a_loop_variable_rebound_to_an_outside_dict_after_an_in_place_change_is_
     assert isinstance(e, ag.errors.StateError) and "'v7'" in str(e), e
     assert "second iteration" in str(e) and f"{HERE}:" in str(e)
     assert f(3) == 4 and ag.convert(f)(3) == 4   # Python values: Python's loop
+
+
+def _every_path_raises_in_the_first_iteration(n):
+    for _ in jnp.arange(2):
+        if jnp.all(jnp.ones(2) < 1.0):       # traced, never true
+            raise ValueError("never")
+        for _k in range(n):
+            v = 1.0
+        w = v                                 # unbound where n == 0
+    return 1.0
+
+
+def test_a_loop_whose_every_path_raises_a_path_dependent_exception():
+    # FINDINGS F86 (fuzz seed 93008 shapes program 48): with n == 0 both paths of the
+    # first iteration raise (ValueError or UnboundLocalError, decided when the program
+    # runs). @function ends the trace and raises what the run meets; under a plain
+    # jax.jit the PathRaises escaped to the caller, now a StagedRaiseError says why.
+    with pytest.raises(UnboundLocalError):
+        ag.function(_every_path_raises_in_the_first_iteration, static_argnums=0)(0)
+    assert float(ag.function(_every_path_raises_in_the_first_iteration,
+                             static_argnums=0)(2)) == 1.0
+    with pytest.raises(ag.errors.StagedRaiseError, match="autograph_py.function"):
+        jax.jit(ag.convert(_every_path_raises_in_the_first_iteration), static_argnums=0)(0)
