@@ -47,9 +47,10 @@ def while_stmt(test, body, get_state, set_state, names, opts=None, nouts=None):
     while True:
         if limit is not None and count >= limit:
             return
-        t, maybe_none = _probe(test) if count == 0 and in_trace() else _truth(test())
+        t, maybe_none = (_probe(test) if count == 0 and in_trace()
+                         else optional.condition_of(test()))
         if maybe_none:   # a value None on some runs (runtime/optional.py): its truth
-            test = _truth_of(test)
+            test = optional.truth_of(test)
         if is_traced(t):
             if count:   # what the Python iterations assigned under a traced condition
                 set_state(tuple(map(checked_at_run_time, get_state())))
@@ -72,24 +73,13 @@ def while_stmt(test, body, get_state, set_state, names, opts=None, nouts=None):
         count += 1
 
 
-def _truth_of(test):
-    """The loop test whose value may be None on some runs (runtime/optional.py), as its
-    truth."""
-    return lambda: optional.as_condition(test())
-
-
-def _truth(value):
-    """(the test's value as a condition, whether it was a value None on some runs)."""
-    return optional.as_condition(value), isinstance(value, optional.MaybeNone)
-
-
 def _probe(test):
     """`test()`, evaluated so that a traced result leaves no equations behind.
 
     In the enclosing trace, a loop that turns out to be traced would leave the
     entry test there as dead code (the loop evaluates it again). In a throwaway
     trace only a Python result escapes, and what the test printed or checked."""
-    closed, (t, maybe_none) = tracing.trace(lambda: ([], _truth(test())), [])
+    closed, (t, maybe_none) = tracing.trace(lambda: ([], optional.condition_of(test())), [])
     if not is_traced(t):
         tracing.replay_effects(closed)
     return t, maybe_none

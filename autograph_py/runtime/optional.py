@@ -113,6 +113,16 @@ def as_condition(v):
     return jnp.logical_and(v.present, nonzero)
 
 
+def condition_of(value):
+    """(a loop test's value as a condition, whether it was a MaybeNone)."""
+    return as_condition(value), isinstance(value, MaybeNone)
+
+
+def truth_of(test):
+    """The loop test `test`, whose value was a MaybeNone, as its truth."""
+    return lambda: as_condition(test())
+
+
 def either(left: MaybeNone, truth, right, op: str):
     """`left or right` / `left and right` (op) for a MaybeNone `left` whose truth is `truth`:
     the operand Python returns, selected when the program runs; a MaybeNone where the
