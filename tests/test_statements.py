@@ -275,3 +275,43 @@ def test_any_and_all_stop_at_the_first_item_that_decides_as_python_does():
                 jax.effects_barrier()
             outs.append((got, buf.getvalue()))
         assert outs[0] == outs[1], (fn.__name__, args, outs)
+
+
+def _assert_with_a_loud_message(x):
+    assert x >= 0, f"negative {_printing(x)}"
+    return x + 1.0
+
+
+def test_an_assert_message_runs_only_where_the_assertion_fails():
+    # FINDINGS F87 (fuzz seed 94003 shapes-alias program 45): with a traced test the
+    # message was made at trace time on every path, so a call in it printed on every run.
+    import contextlib
+    import io
+
+    import jax
+    f = ag.function(_assert_with_a_loud_message)
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        assert float(f(jnp.float32(2.0))) == 3.0
+        jax.effects_barrier()
+    assert buf.getvalue() == ""
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        with pytest.raises(AssertionError, match="negative 4"):
+            f(jnp.float32(-2.0))
+        jax.effects_barrier()
+    assert buf.getvalue() == "called -2.0\n"
+
+
+def _assert_with_a_raising_message(x):
+    assert x >= 0, f"negative {_raising(1.0)}"
+    return x + 1.0
+
+
+def test_an_assert_message_that_raises_raises_only_where_the_assertion_fails():
+    # Fuzz seed 94002 builtins program 42: a message whose call raises (a Python-valued
+    # `if` in the helper) raised on every run; eager raises it only where the assert fails.
+    f = ag.function(_assert_with_a_raising_message)
+    assert float(f(jnp.float32(2.0))) == 3.0
+    with pytest.raises(ValueError, match="raised"):
+        f(jnp.float32(-2.0))

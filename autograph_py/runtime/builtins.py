@@ -117,7 +117,17 @@ def assert_stmt(test, message):
         return
     at = errors.where()
     trace_log.record("assert", "jax.debug.callback", "test is traced", at=at)
-    msg = message()
+    # The message runs only where the assertion fails, as in Python: a call in it prints
+    # or checks on that path only.
+    if getattr(test, "size", 1) == 1:
+        holds = jax.numpy.reshape(test, ()).astype(bool)
+        with undefined_module.conditional_region(), paths.taken_when(holds, negated=True):
+            try:
+                msg = message()
+            except paths.PathRaises:
+                return   # making the message raises there: that raise is staged instead
+    else:   # several truth values: the check says it is an error
+        msg = message()
     if msg is None:
         msg = "assertion failed"
     rec, values = text.recipe(msg)
