@@ -120,7 +120,8 @@ def assert_stmt(test, message):
     # The message runs only where the assertion fails, as in Python: a call in it prints
     # or checks on that path only.
     if getattr(test, "size", 1) == 1:
-        holds = jax.numpy.reshape(test, ()).astype(bool)
+        holds = test if (jax.numpy.shape(test) == () and test.dtype == jax.numpy.bool_) else (
+            jax.numpy.reshape(test, ()).astype(bool))
         with undefined_module.conditional_region(), paths.taken_when(holds, negated=True):
             try:
                 msg = message()
