@@ -94,7 +94,6 @@ def _scoped(converted, strict, include):
     return scoped_call
 
 
-
 @overload
 def function(fn: Callable[P, R], /, *, strict: bool | None = None, include: Modules = (),
              **jit_options: Any) -> Function[P, R]: ...

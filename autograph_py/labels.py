@@ -9,3 +9,8 @@ besides `errors`.
 """
 RETURN_VALUE = "<return value>"   # `retval_`: what the function returns
 RETURN_FLAG = "<return flag>"     # `do_return`: whether a `return` has run
+
+
+def quoted(name: str) -> str:
+    """How messages refer to a state variable: 'x', or the return value."""
+    return "the return value" if name == RETURN_VALUE else f"'{name}'"

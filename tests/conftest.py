@@ -19,6 +19,25 @@ def assert_same(got, want, rtol=1e-5, atol=1e-6):
         np.testing.assert_allclose(g.astype(np.float64), w.astype(np.float64), rtol=rtol, atol=atol)
 
 
+def printed_runs(runs, *args, value=lambda r: None, catch=()):
+    """[(value(result), printed text)] of each of `runs` called on `args` (eager first,
+    then converted), run-time prints flushed; an exception of a `catch` type gives its
+    class name as the value."""
+    import contextlib
+    import io
+    out = []
+    for run in runs:
+        buf = io.StringIO()
+        with contextlib.redirect_stdout(buf):
+            try:
+                got = value(run(*args))
+            except catch as e:
+                got = type(e).__name__
+            jax.effects_barrier()
+        out.append((got, buf.getvalue()))
+    return out
+
+
 @pytest.fixture(autouse=True)
 def _restore_switches():
     import autograph_py as ag

@@ -172,20 +172,25 @@ def test_the_labels_of_generated_variables_are_spelt_in_one_module():
     assert bad == []
 
 
+def _compiler_functions():
+    """(module, FunctionDef) of every function in compiler/, but scopes.py's."""
+    for module, path in MODULES.items():
+        if module.startswith("autograph_py.compiler.") and not module.endswith(".scopes"):
+            for node in ast.walk(ast.parse(path.read_text())):
+                if isinstance(node, ast.FunctionDef):
+                    yield module, node
+
+
 def test_converters_keep_the_function_they_are_in_with_one_stack():
     # compiler/scopes.FunctionStack pushes and pops; a converter says what it keeps of a
     # function (`enter`), not how to keep it.
     bad = []
-    for module, path in MODULES.items():
-        if not module.startswith("autograph_py.compiler.") or module.endswith(".scopes"):
-            continue
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.FunctionDef) and node.name in ("visit_FunctionDef",
-                                                                   "visit_AsyncFunctionDef"):
-                calls = {n.func.attr for n in ast.walk(node)
-                         if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)}
-                if {"append", "pop"} <= calls:
-                    bad.append(f"{module}.{node.name}")
+    for module, node in _compiler_functions():
+        if node.name in ("visit_FunctionDef", "visit_AsyncFunctionDef"):
+            calls = {n.func.attr for n in ast.walk(node)
+                     if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)}
+            if {"append", "pop"} <= calls:
+                bad.append(f"{module}.{node.name}")
     assert bad == []
 
 
@@ -194,16 +199,12 @@ def test_one_walk_finds_a_scopes_own_nodes():
     # only: elsewhere, a function that tests for a nested def while it walks children is a
     # second copy of it. (parsing.py walks the module's `ast` tree, before gast.)
     bad = []
-    for module, path in MODULES.items():
-        if not module.startswith("autograph_py.compiler.") or module.endswith(".scopes"):
-            continue
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.FunctionDef) and any(
-                    isinstance(n, ast.While) for n in ast.walk(node)):
-                text = ast.unparse(node)
-                if "gast.FunctionDef" in text and ("iter_child_nodes" in text
-                                              or "child_fields" in text):
-                    bad.append(f"{module}.{node.name}")
+    for module, node in _compiler_functions():
+        if any(isinstance(n, ast.While) for n in ast.walk(node)):
+            text = ast.unparse(node)
+            if "gast.FunctionDef" in text and ("iter_child_nodes" in text
+                                          or "child_fields" in text):
+                bad.append(f"{module}.{node.name}")
     assert bad == []
 
 

@@ -19,7 +19,7 @@ import autograph_py as ag
 from autograph_py import errors
 from autograph_py.compiler import pipeline
 from autograph_py.runtime import items, numeric
-from tests.conftest import assert_same
+from tests.conftest import assert_same, printed_runs
 
 
 # ------------------------------------------------------------------ converter
@@ -1213,18 +1213,10 @@ def test_next_of_a_filtered_generator_over_a_traced_array_is_the_first_kept_item
     # depends on the data), but next() needs only the first item: one loop, whose later
     # items run nowhere the program has found it (their prints too), d where none is kept,
     # None as a value None on some runs, and StopIteration without a default.
-    import contextlib
-    import io
     for fn in (_first_kept_times_ten, _first_or_none):
         f = ag.function(fn)
         for xs in (jnp.array([0.5, 2.0, 3.0]), jnp.array([0.1, 0.2])):
-            outs = []
-            for run in (fn, f):
-                buf = io.StringIO()
-                with contextlib.redirect_stdout(buf):
-                    got = float(run(xs))
-                    jax.effects_barrier()
-                outs.append((got, buf.getvalue()))
+            outs = printed_runs((fn, f), xs, value=float)
             assert outs[0] == outs[1], (fn.__name__, xs, outs)
     f = ag.function(_first_no_default)
     assert float(f(jnp.array([0.5, 2.0, 3.0]))) == 2.0

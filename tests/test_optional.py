@@ -3,8 +3,6 @@
 count. Each test compares with the same function run eagerly."""
 from __future__ import annotations
 
-import contextlib
-import io
 
 import jax
 import jax.numpy as jnp
@@ -13,7 +11,7 @@ import pytest
 
 import autograph_py as ag
 from autograph_py.runtime.optional import MaybeNone
-from tests.conftest import assert_same
+from tests.conftest import assert_same, printed_runs
 
 
 def _maybe(x):
@@ -77,13 +75,8 @@ def _printed(x):
 
 def test_print_and_text_show_none_or_the_value_at_run_time():
     for x in (1.5, -1.5):
-        outs = []
-        for run in (_printed, ag.function(_printed)):
-            buf = io.StringIO()
-            with contextlib.redirect_stdout(buf):
-                run(jnp.float32(x))
-                jax.effects_barrier()
-            outs.append(buf.getvalue())
+        outs = [text for _, text in printed_runs((_printed, ag.function(_printed)),
+                                                  jnp.float32(x))]
         assert outs[0] == outs[1], outs
 
 

@@ -8,7 +8,7 @@ import pytest
 import jax.numpy as jnp
 
 import autograph_py as ag
-from tests.conftest import assert_same
+from tests.conftest import assert_same, printed_runs
 from tests.test_syntax import agrees
 
 
@@ -218,23 +218,10 @@ def test_a_chained_comparison_evaluates_a_later_operand_only_where_python_does()
     # FINDINGS F83 (fuzz seed 80012 calls program 25): once a comparison of the chain was
     # traced, the later operands ran on every path: a print Python never reaches, and a
     # raise where Python returns False.
-    import contextlib
-    import io
-
-    import jax
     for fn in (_chain_prints, _chain_raises):
         f = ag.function(fn)
         for x in (-1.0, 5.0, 20.0):
-            outs = []
-            for run in (fn, f):
-                buf = io.StringIO()
-                with contextlib.redirect_stdout(buf):
-                    try:
-                        got = bool(run(jnp.float32(x)))
-                    except ValueError:
-                        got = "ValueError"
-                    jax.effects_barrier()
-                outs.append((got, buf.getvalue()))
+            outs = printed_runs((fn, f), jnp.float32(x), value=bool, catch=ValueError)
             assert outs[0] == outs[1], (fn.__name__, x, outs)
 
 
@@ -255,25 +242,12 @@ def test_any_and_all_stop_at_the_first_item_that_decides_as_python_does():
     # later item's print ran where Python stopped, and its raise failed a run that
     # returns in Python. Over a traced array the later items run masked in the one loop;
     # over a Python iterable, as `t or <the rest>`.
-    import contextlib
-    import io
-
-    import jax
     cases = [(_any_of_generator, (jnp.array([0.5, 2.0, 3.0]),)),
              (_any_of_generator, (jnp.array([0.5, 0.25, 3.0]),)),
              (_all_of_python_generator, (jnp.float32(1.0), jnp.float32(-1.0), jnp.float32(2.0))),
              (_any_prints, (jnp.array([0.5, 2.0, 3.0]),))]
     for fn, args in cases:
-        outs = []
-        for run in (fn, ag.function(fn)):
-            buf = io.StringIO()
-            with contextlib.redirect_stdout(buf):
-                try:
-                    got = bool(run(*args))
-                except ValueError:
-                    got = "ValueError"
-                jax.effects_barrier()
-            outs.append((got, buf.getvalue()))
+        outs = printed_runs((fn, ag.function(fn)), *args, value=bool, catch=ValueError)
         assert outs[0] == outs[1], (fn.__name__, args, outs)
 
 

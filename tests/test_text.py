@@ -11,6 +11,7 @@ import pytest
 
 import autograph_py as ag
 from autograph_py.runtime import builtins as ag_builtins, failures as ag_failures
+from tests.conftest import printed_runs
 
 
 def _run(fn, *args):
@@ -278,19 +279,10 @@ def test_and_or_of_weak_comparisons_is_a_weak_bool_as_pythons_operand_is():
     # FINDINGS F82 (fuzz seed 45003 shapes-alias program 87): Python's `and`/`or`
     # returns an operand, and a comparison of a weak float is a weak bool array
     # eagerly; the converted jnp.logical_and of two traced bools was strong.
-    import contextlib
-    import io
-
     def f(xs, k):
         a = (jnp.arange(3) * xs)[k]                # a weak float32 scalar, eagerly too
         print(repr(1.0 < a < 1.0), repr(a > 0.0 or a < 2.0), repr(a > 0.0 and a < 2.0))
         return a
-    outs = []
-    for run in (f, ag.function(f, static_argnums=1)):
-        buf = io.StringIO()
-        with contextlib.redirect_stdout(buf):
-            run(0.5, 1)
-            jax.effects_barrier()
-        outs.append(buf.getvalue())
+    outs = [text for _, text in printed_runs((f, ag.function(f, static_argnums=1)), 0.5, 1)]
     assert outs[0] == outs[1], outs
     assert outs[0].count("weak_type=True") == 3, outs

@@ -4,11 +4,11 @@ Everything else is converted; see docs in README ("What converts").
 """
 from __future__ import annotations
 
-
 import gast
 
 from autograph_py import errors
 from autograph_py.compiler import scopes
+
 
 def check(node, filename: str) -> None:
     if isinstance(node, gast.AsyncFunctionDef):

@@ -11,6 +11,7 @@ from autograph_py import errors
 from autograph_py.lowering import checks as lowered
 from autograph_py.runtime import (comprehensions, failures, items, numeric, paths, text,
                                   trace_log)
+from autograph_py.runtime.conditionals import as_predicate
 from autograph_py.runtime.dispatch import in_trace, is_traced
 from autograph_py.runtime.text import fstring  # noqa: F401 - generated code's ag__.fstring
 from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedZip, reversed_
@@ -120,13 +121,10 @@ def assert_stmt(test, message):
     # The message runs only where the assertion fails, as in Python: a call in it prints
     # or checks on that path only.
     if getattr(test, "size", 1) == 1:
-        holds = test if (jax.numpy.shape(test) == () and test.dtype == jax.numpy.bool_) else (
-            jax.numpy.reshape(test, ()).astype(bool))
-        with undefined_module.conditional_region(), paths.taken_when(holds, negated=True):
-            try:
-                msg = message()
-            except paths.PathRaises:
-                return   # making the message raises there: that raise is staged instead
+        msg = undefined_module.only_where(as_predicate(test, "assert statement", at), message,
+                                          negated=True)
+        if msg is undefined_module.RAISES:
+            return   # making the message raises there: that raise is staged instead
     else:   # several truth values: the check says it is an error
         msg = message()
     if msg is None:

@@ -52,13 +52,14 @@ def converted_call(f, args, kwargs=None):
     """
     if kwargs is None:
         kwargs = {}
-    override = ag_builtins.override(f) if _is_builtin(f) else None
-    if override is not None:
-        if not any(f is g for g in _SHOWS_NONE):
-            args, kwargs = optional.values_in(f, args, kwargs)
-        return override(*args, **kwargs)
-    if any(f is g for g in _ASKS_ITS_TYPE):   # by identity: hashing `f` may not be safe
-        optional.refuse_type_question(f, args)
+    if _is_builtin(f):   # (a builtin is safe to hash: _is_builtin tested its type)
+        override = ag_builtins.override(f)
+        if override is not None:
+            if f not in _SHOWS_NONE:
+                args, kwargs = optional.values_in(f, args, kwargs)
+            return override(*args, **kwargs)
+        if f in _ASKS_ITS_TYPE:
+            optional.refuse_type_question(f, args)
     if config.calling_as_is():   # inside `with do_not_convert():`
         trace_log.record("call", "called as is", "inside `with do_not_convert()`")
         return f(*args, **kwargs)
@@ -93,9 +94,10 @@ def converted_call(f, args, kwargs=None):
 # Builtins that take None as Python does (print(None), str(None), bool(None)): they get a
 # value that may be None as it is (runtime/optional.py); every other one its value, but
 # those that ask what the object is, whose answer is known only when the program runs.
-_SHOWS_NONE = (builtins.print, builtins.str, builtins.repr, builtins.format, builtins.bool)
-_ASKS_ITS_TYPE = (builtins.isinstance, builtins.type, builtins.id, builtins.hash,
-                  builtins.callable, builtins.issubclass)
+_SHOWS_NONE = frozenset({builtins.print, builtins.str, builtins.repr, builtins.format,
+                         builtins.bool})
+_ASKS_ITS_TYPE = frozenset({builtins.isinstance, builtins.type, builtins.id, builtins.hash,
+                            builtins.callable, builtins.issubclass})
 
 
 def _call_library(f, args, kwargs):

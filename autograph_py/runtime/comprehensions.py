@@ -263,12 +263,9 @@ def _fold(comp: Comprehension, init, step, label: str, until=None):
             if not decided:
                 item()
             return
-        entry = acc
-        with undefined.conditional_region(), paths.taken_when(decided, negated=True):
-            try:
-                item()   # its effects happen only where nothing decided yet
-            except paths.PathRaises:
-                acc = entry   # it raises where it runs: its value never counts
+        entry = acc   # the item's effects happen only where nothing decided yet
+        if undefined.only_where(decided, item, negated=True) is undefined.RAISES:
+            acc = entry   # it raises where it runs: its value never counts
     loops.for_stmt(comp.iterable, None, body, get_state, set_state, (label,))
     return acc
 

@@ -21,10 +21,10 @@ import jax.numpy as jnp
 
 from autograph_py import errors
 from autograph_py.lowering.scalars import weak_cast
-from autograph_py.runtime import failures, items, optional, paths
+from autograph_py.runtime import failures, items, optional
 from autograph_py.runtime.optional import MaybeNone
 from autograph_py.runtime.dispatch import in_trace, is_traced
-from autograph_py.runtime.undefined import conditional_region
+from autograph_py.runtime.undefined import only_where
 
 
 def and_(left, b):
@@ -58,12 +58,8 @@ def or_(left, b):
 
 def _only_when(left, b, op: str):
     """`b()`, traced as the path on which Python evaluates it (`left` true for `and`)."""
-    truth = _truth(left, op)
-    with conditional_region(), paths.taken_when(truth, negated=(op == "or")):
-        try:
-            return b()
-        except paths.PathRaises:
-            return left   # it raises whenever it runs: its value never reaches anything
+    # Where it raises whenever it runs, its value never reaches anything: `left` stands in.
+    return only_where(_truth(left, op), b, negated=(op == "or"), if_raises=left)
 
 
 def _truth(v, op: str):

@@ -33,7 +33,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from autograph_py import errors
-from autograph_py.labels import RETURN_VALUE
+from autograph_py.labels import RETURN_VALUE, quoted as _quoted
 from autograph_py.runtime import failures, paths, trace_log
 from autograph_py.runtime.dispatch import is_traced
 from autograph_py.runtime.flat import Var, flatten, is_dynamic_leaf
@@ -164,10 +164,6 @@ def _none_text(name: str, what: str) -> str:
     return f"{_quoted(name)} is None here, and {what} needs a value ('NoneType' has none)"
 
 
-def _quoted(name: str) -> str:
-    return "the return value" if name == RETURN_VALUE else f"'{name}'"
-
-
 def refuse_type_question(f, args) -> None:
     """`isinstance(v, T)`, `type(v)`, ... of a MaybeNone: Python's answer differs between
     the runs where it is None and the others, and the program is traced once."""
@@ -279,7 +275,9 @@ def _lift_inside(x, y, name):
 
 
 def _as_pair(x, y, name):
-    """One place of two pytrees, where one side may be None or a MaybeNone."""
+    """One place of two pytrees, where one side may be None or a MaybeNone. (Inside a
+    pytree None is no leaf, so its value slot is zeros here; at the top, `_none_as`
+    leaves it empty, and the lowering fills zeros of the joined, maybe weak, type.)"""
     def parts(v):
         if isinstance(v, MaybeNone):
             return v.value, v.present

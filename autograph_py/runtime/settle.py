@@ -60,18 +60,15 @@ def _check_rebound(values, before, outs, init_vars, at) -> None:
 def initial_carry(plan: plans.LoopPlan, init_vars):
     out = []
     for td, specs, var in zip(plan.treedefs, plan.specs, init_vars):
-        leaves = var.leaves if len(var.leaves) == len(specs) else _entry_leaves(td, var, specs)
+        # Another structure than the entry's: a MaybeNone of an entry None or value
+        # (runtime/optional.py), else zeros (None) for every leaf.
+        leaves = var.leaves if len(var.leaves) == len(specs) else (
+            optional.entry_leaves(td, var, len(specs)) or [None] * len(specs))
         for spec, leaf in zip(specs, leaves):
             if isinstance(spec, plans.Dynamic):
                 out.append(tracing.zeros(spec.aval) if leaf is None or st.is_undefined(leaf)
                            else tracing.cast(leaf, spec.aval))
     return out
-
-
-def _entry_leaves(treedef, var, specs):
-    """The entry leaves of a variable the loop carries as another structure: a MaybeNone
-    (runtime/optional.py) of an entry None or value; else zeros (None) for every leaf."""
-    return optional.entry_leaves(treedef, var, len(specs)) or [None] * len(specs)
 
 
 def step_outputs(plan: plans.LoopPlan, outs):

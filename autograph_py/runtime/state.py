@@ -22,7 +22,7 @@ import numpy as np
 from jax._src import dtypes as _dtypes
 
 from autograph_py import errors
-from autograph_py.labels import RETURN_VALUE
+from autograph_py.labels import quoted
 from autograph_py.lowering.plans import Aval, BranchPlan, Dynamic, Static, aval_of
 from autograph_py.runtime.dispatch import is_array, is_py_scalar
 from autograph_py.runtime.flat import Var, flatten, is_dynamic_leaf
@@ -272,11 +272,6 @@ def _missing_in_branch(name, construct, at, labels, t_undef, present) -> str:
             f"Assign '{name}' before the {construct} or in the {side} branch too.")
 
 
-def quoted(name: str) -> str:
-    """How messages refer to a state variable: 'x', or the return value."""
-    return "the return value" if name == RETURN_VALUE else f"'{name}'"
-
-
 def _unregistered_dataclass(a, b):
     """The type of a dataclass instance that JAX does not know as a pytree, if one side is."""
     for v in (a, b):
@@ -305,6 +300,4 @@ def _mismatch(name, construct, at, labels, a, b, what="value"):
                       in zip(labels, (a, b), errors.assignment_lines(at, name))),
         at=at,
         fix=f"Give {quoted(name)} the same shape, dtype kind and structure in both branches "
-            "(for example pad or reshape it), or make the condition a Python value."
-            + (" A function cannot return None on one traced path and a value on another."
-               if name == RETURN_VALUE else "")))
+            "(for example pad or reshape it), or make the condition a Python value."))
