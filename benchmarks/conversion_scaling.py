@@ -53,6 +53,8 @@ import autograph_py
 _ROOT = Path(__file__).resolve().parent.parent
 CORPUS = sorted((_ROOT / "samples").glob("*.py")) + [_ROOT / "tests" / "programs.py"]
 CORPUS = [p for p in CORPUS if p.name not in ("__init__.py", "demo.py")]
+if str(_ROOT) not in sys.path:   # tests/programs.py imports `tests.`; run as a script too
+    sys.path.insert(0, str(_ROOT))
 TARGET_MEDIAN_S = 0.001
 
 AXES = {

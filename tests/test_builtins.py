@@ -1241,3 +1241,64 @@ def test_tuple_equality_of_a_concrete_array_while_jax_traces():
                 jax.grad(ag.convert(_tuple_eq_of_a_concrete_array))):
         assert float(run(jnp.float32(1.0))) in (2.0, 1.0)
     assert float(ag.function(_tuple_eq_of_a_concrete_array)(jnp.float32(1.0))) == 2.0
+
+
+def _noisy(i, e):
+    print("item", i)
+    if i > 1:
+        raise ValueError("the third item")
+    return e
+
+
+def _first_index_above(xs, t):
+    return next((i for i in range(3) if xs[i] > t), -1)
+
+
+def _count_above(xs, t):
+    return sum(1 for i in range(3) if xs[i] > t)
+
+
+def _largest_below(xs, t):
+    return max((xs[i] for i in range(3) if xs[i] < t), default=0.0)
+
+
+def _smallest_of_a_list_above(xs, t):
+    return min(e for e in [1.0, 2.0, 3.0] if e > t)
+
+
+def _first_of_a_list_that_stops(xs, t):
+    return next((e for i, e in enumerate([1.0, 2.0, 3.0]) if _noisy(i, e) > t), 9.0)
+
+
+def _maybe_none_max(xs, t):
+    m = max((e for e in [1.0, 2.0] if e > t), default=None)
+    return -1.0 if m is None else m
+
+
+def _python_all_the_way(xs, t):
+    # Every condition is Python: the results stay Python ints, usable as sizes.
+    n = sum(1 for e in [1, 2, 3] if e > 1) + max((e for e in [1, 2, 3] if e < 3), default=0)
+    k = next(e for e in [1, 2, 3] if e > 1) + int(any(e > 2 for e in [1, 2, 3] if e))
+    return jnp.zeros(n + k) + t
+
+
+@pytest.mark.parametrize("fn", [_first_index_above, _count_above, _largest_below,
+                                _smallest_of_a_list_above, _first_of_a_list_that_stops,
+                                _maybe_none_max, _python_all_the_way])
+def test_reductions_of_a_generator_over_a_python_iterable_with_a_traced_condition(fn):
+    # `next(i for i in range(3) if xs[i] > t)`, `sum(1 for ... if ...)`, max/min with a
+    # traced condition over a list or a static range were TracedShapeErrors (fuzz seed
+    # 96001 builtins program 62 met one over enumerate of a concrete array under vmap).
+    # They need no list: each item is folded as Python runs it, later items only where
+    # no earlier one decided (next's prints and raises), Python values while every
+    # condition is Python.
+    xs = jnp.array([1.0, 2.0, 3.0])
+    f = ag.function(fn)
+    for t in (0.5, 1.5, 2.5, 5.0):
+        outs = printed_runs((fn, f), xs, jnp.float32(t), value=lambda r: np.asarray(r).tolist(),
+                            catch=(ValueError, StopIteration))
+        assert outs[0] == outs[1], (fn.__name__, t, outs)
+    batched = jax.vmap(ag.convert(fn), in_axes=(None, 0))(xs, jnp.array([0.5, 1.5]))
+    want = [fn(xs, jnp.float32(t)) for t in (0.5, 1.5)]
+    if fn is not _first_of_a_list_that_stops:   # (prints once per batch under vmap)
+        np.testing.assert_allclose(np.asarray(batched), np.asarray(want))

@@ -129,6 +129,8 @@ def _looped(items):
             isinstance(items.iterable, jax.Array) and items.iterable.ndim
             and items.iterable.shape[0] == 0):
         return items
+    if comprehensions.python_source(items):   # a Python iterable, a condition maybe traced
+        return items
     return None
 
 
@@ -136,6 +138,12 @@ def _extreme(fn_name, builtin, better, args, key, default):
     if len(args) == 1:
         (items,) = args
         loop = _looped(items) if key is None else None
+        if loop is not None and comprehensions.python_source(loop):
+            label = f"{fn_name}(...)"
+            best = comprehensions.pick(loop, lambda best, v: better(v, best), label)
+            return comprehensions.picked(
+                best, label, () if default is _NO_DEFAULT else (default,),
+                ValueError(f"{fn_name}() iterable argument is empty"), loop.at)
         if loop is not None:
             return comprehensions.extreme(loop, better, fn_name, default, _NO_DEFAULT)
         if is_traced(items):
@@ -197,13 +205,22 @@ def _any_or_all(iterable, stop_at: bool, fn_name: str):
     combine = jnp.logical_or if stop_at else jnp.logical_and
     loop = _looped(iterable)
     if loop is not None:   # an item is evaluated only while no earlier one decided
-        return comprehensions.fold(loop, jnp.asarray(not stop_at),
-                                   lambda acc, v: combine(acc, _truth(v)), f"{fn_name}(...)",
+        # Over a Python iterable the result stays Python until a traced condition.
+        init = not stop_at if comprehensions.python_source(loop) else jnp.asarray(not stop_at)
+        return comprehensions.fold(loop, init, lambda acc, v: _combined(combine, acc, _truth(v)),
+                                   f"{fn_name}(...)",
                                    until=lambda acc: acc if stop_at else logical.not_(acc))
     if is_traced(iterable):
         reduce = jnp.any if stop_at else jnp.all
         return reduce(_items_truth(iterable, fn_name))
     return _first_deciding(iter(iterable), stop_at)
+
+
+def _combined(combine, acc, t):
+    """combine(acc, t); Python's `or` / `and` where both are Python bools."""
+    if is_traced(acc) or is_traced(t):
+        return combine(acc, t)
+    return (acc or t) if combine is jnp.logical_or else (acc and t)
 
 
 def _first_deciding(items, stop_at: bool):

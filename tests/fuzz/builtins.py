@@ -9,6 +9,11 @@ the converted program must agree (or refuse with an autograph_py error).
     k in (1, 2)   (k, 2, 3).count(2)   divmod(k, 3)[0]   pow(int(k) % 5, 2, 7)
     sorted(zip(xs, ys))[0][1]   [x, y] == [y, x]   list(xs) != sorted(xs)
     sum(a * b for a in xs if a > x for b in ys if b < a)   sum(i * j for i in range(n) for j in range(i))
+
+and folds whose item calls a helper that prints or raises (FINDINGS F84): Python stops at
+the item that decides, so a later item's print or raise must not happen.
+
+    any(hr0(i, e) > x for i, e in enumerate(xs))   next((e for e in xs if h0(e, y) > x), 0.5)
 """
 from __future__ import annotations
 
@@ -42,3 +47,28 @@ BUILTIN_OPS = {
           ("([{0}, {1}] == [{1}, {0}])", "f f", 0.5),   # lists compare item by item
           ("(list({0}) != sorted({0}))", "fa", 0.5), ("(({0}, 1) == ({1}, 1))", "i i", 0.5)],
 }
+
+
+def fold_ops(kind, raisers, callables):
+    """Folds that stop early, whose item calls `raisers` (hr0(k, x) raises when k is large)
+    or a helper of `callables` taking one float first (which may print); as BUILTIN_OPS."""
+    ops = []
+    for r in raisers:
+        call = f"{r.name}(i, e)"
+        if kind == "b":
+            ops += [(f"any({call} > {{1}} for i, e in enumerate({{0}}))", "fa f", 1),
+                    (f"all({call} < {{1}} for i, e in enumerate({{0}}))", "fa f", 1)]
+        if kind == "f":
+            ops += [(f"next((e for i, e in enumerate({{0}}) if {call} > {{1}}), 0.5)", "fa f", 1)]
+    for h in callables:
+        if not h.params or h.params[0][1] != "f" or h.ret[0] != "f":
+            continue
+        rest = "".join(f", {{{j + 2}}}" for j in range(len(h.params) - 1))
+        kinds = "fa f" + "".join(" " + k for _, k in h.params[1:])
+        call = f"{h.name}(e{rest})"
+        if kind == "b":
+            ops += [(f"any({call} > {{1}} for e in {{0}})", kinds, 0.7),
+                    (f"all({call} < {{1}} for e in {{0}})", kinds, 0.7)]
+        if kind == "f":
+            ops += [(f"next((e for e in {{0}} if {call} > {{1}}), 0.5)", kinds, 0.7)]
+    return ops

@@ -315,6 +315,7 @@ class Gen(shapes.ShapeGen, transforms.TransformGen):
                     if all(k in scope.values() or k in OPS for k in op[1].split())]
         if self.cfg.builtin_ops:
             ops += builtin_shapes.BUILTIN_OPS.get(kind, [])
+            ops += builtin_shapes.fold_ops(kind, self.raisers, self.callables)
         ops += [(self._call_template(h), " ".join(k for _, k in h.params), 2)
                 for h in self.callables if h.ret[0] == kind]
         if self.tsites:
