@@ -2,7 +2,7 @@
 
 usage: python benchmarks/run.py [--quick] [--only SECTION[,SECTION...]] [--no-save]
 
-Sections, in order: runtime, compile, samples, conversion, scaling, call, gradients. Prints one
+Sections, in order: runtime, compile, first_call, samples, conversion, scaling, call, gradients. Prints one
 table per section and the targets (met / not met), writes
 benchmarks/results/latest.json, latest.txt and the PNG plots, and ends with
 the total elapsed time. Everything runs in this one process so that the two
@@ -22,7 +22,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results"
-SECTIONS = ("runtime", "compile", "samples", "conversion", "scaling", "call", "gradients")
+SECTIONS = ("runtime", "compile", "first_call", "samples", "conversion", "scaling", "call", "gradients")
 
 
 def _args():
@@ -89,6 +89,11 @@ def main() -> int:
             sizes=(10, 100, 1000) if args.quick else (10, 100, 1000, 3000, 10000),
             repeats=1 if args.quick else 5, cap_s=5.0 if args.quick else args.unroll_cap)
         timings["compile"] = time.perf_counter() - t
+    if "first_call" in args.only:
+        import first_call
+        t = _section("first call: convert + trace + lower + compile")
+        res["first_call"] = first_call.run(rounds=1 if args.quick else 7)
+        timings["first_call"] = time.perf_counter() - t
     if "samples" in args.only:
         import samples_eager
         t = _section("samples: eager vs compiled")

@@ -14,6 +14,10 @@ and folds whose item calls a helper that prints or raises (FINDINGS F84): Python
 the item that decides, so a later item's print or raise must not happen.
 
     any(hr0(i, e) > x for i, e in enumerate(xs))   next((e for e in xs if h0(e, y) > x), 0.5)
+
+and reductions over a Python iterable whose condition is traced:
+
+    sum(1 for i in range(3) if xs[i] > x)   next((i for i in range(3) if xs[i] > x), -1)
 """
 from __future__ import annotations
 
@@ -34,16 +38,23 @@ BUILTIN_OPS = {
           ("sum(a * b for a in {0} if a > {2} for b in {1} if b < a)", "fa fa f", 0.7),
           ("max((a - b for a in {0} for b in {1}), default=0.0)", "fa fa", 0.5),
           ("sum(abs(a - b) for i, a in enumerate({0}) for b in {0}[i + 1:])", "fa", 0.5),
-          ("sum({{k: v * {1} for k, v in enumerate({0})}}.values())", "fa f", 0.5)],
+          ("sum({{k: v * {1} for k, v in enumerate({0})}}.values())", "fa f", 0.5),
+          # a Python iterable (a static range, a list) with a traced condition
+          ("max(({0}[i] for i in range(L) if {0}[i] < {1}), default=0.0)", "fa f", 0.7),
+          ("min((e for e in [0.5, 1.5, 2.5] if e > {0}), default=-1.0)", "f", 0.5),
+          ("next((e * {1} for e in (1.0, 2.0) if e > {0}), 0.0)", "f f", 0.5)],
     "i": [("int(jnp.clip({0}, -50.0, 50.0))", "f", 2), ("min({0}, {1})", "i i", 1),
           ("max({0}, 3)", "i", 1), ("divmod({0}, 3)[0]", "i", 1), ("pow(int({0}) % 5, 2, 7)", "i", 0.5),
           ("sum(k for k in range({0} % 5) if k % 2 == 0)", "i", 1),
           ("sum(range({0} % 4))", "i", 0.5), ("[1, 2, 3][{0} % 3]", "i", 1),
           ("sum(i * j for i in range({0} % 5) for j in range(i))", "i", 0.7),
-          ("({0}, 2, 3).count(2)", "i", 0.5)],
+          ("({0}, 2, 3).count(2)", "i", 0.5),
+          ("sum(1 for i in range(L) if {0}[i] > {1})", "fa f", 0.7),
+          ("next((i for i in range(L) if {0}[i] > {1}), -1)", "fa f", 0.7)],
     "b": [("any(e > {1} for e in {0})", "fa f", 1), ("all(e < {1} for e in {0})", "fa f", 1),
           ("({0} in (1, 2))", "i", 1), ("({0} not in [{1}, 0.5])", "f f", 1),
           ("bool({0} % 2)", "i", 1), ("any([{0}, {1}])", "b b", 0.5),
+          ("any({0}[i] > {1} for i in range(L) if i != 1)", "fa f", 0.5),
           ("([{0}, {1}] == [{1}, {0}])", "f f", 0.5),   # lists compare item by item
           ("(list({0}) != sorted({0}))", "fa", 0.5), ("(({0}, 1) == ({1}, 1))", "i i", 0.5)],
 }
