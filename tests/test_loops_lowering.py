@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import autograph_py as ag
+from autograph_py import errors
 from tests.conftest import assert_same
 
 
@@ -535,3 +536,88 @@ def test_branches_that_do_real_work_have_effects_or_are_not_in_a_loop_stay_a_con
     assert np.all(np.isfinite(np.asarray(g))) and float(g[1]) == 0.0
     assert _primitives(_print_in_loop, xs)["cond"] == 1
     assert _primitives(_top_level, 1.0)["cond"] == 1   # SEMANTICS.md: a traced if is a cond
+
+
+def _running_counts(xs):
+    seen, out = [], []
+    for v in xs:
+        seen.append(v)
+        out.append(len(seen))
+    return out
+
+
+def _running_totals(xs):
+    seen, tot = [], 0.0
+    for v in xs:
+        seen.append(v)
+        tot = tot + sum(seen)
+    return tot
+
+
+def _sliding_window(xs):
+    window, out = [], []
+    for v in xs:
+        window.append(v)
+        if len(window) > 2:
+            window.pop(0)
+        out.append(sum(window))
+    return jnp.stack(out)
+
+
+def _read_by_a_helper(xs):
+    seen = []
+
+    def last_two():
+        return seen[-1] + (seen[-2] if len(seen) > 1 else 0.0)
+
+    out = []
+    for v in xs:
+        seen.append(v * 2.0)
+        out.append(last_two())
+    return jnp.stack(out)
+
+
+def _window_before_a_traced_exit(xs, t):
+    window, out = [], 0.0
+    for i in range(4):
+        if xs[i] > t:
+            break
+        window.append(xs[i])
+        out = out + len(window) * xs[i]
+    return out
+
+
+def _only_appends(xs):
+    out = []
+    for v in xs:
+        out.append(v * 2.0)
+    return jnp.stack(out)
+
+
+@pytest.mark.parametrize("fn,args", [
+    (_running_counts, (jnp.array([1.0, 2.0, 3.0]),)),
+    (_running_totals, (jnp.array([1.0, 2.0, 3.0]),)),
+    (_sliding_window, (jnp.array([1.0, 2.0, 3.0, 4.0]),)),
+    (_read_by_a_helper, (jnp.array([1.0, 2.0, 3.0]),)),
+    (_only_appends, (jnp.array([1.0, 2.0, 3.0]),)),
+])
+def test_a_list_the_loop_appends_to_and_reads_runs_as_python(fn, args):
+    # A scan stacks appended items as its outputs, so its body saw the list as at loop
+    # entry plus this iteration's items: `len(seen)` was 1 on every iteration, a sliding
+    # window never slid (silently wrong; red-team programs). A body that reads such a
+    # list now runs as Python over the items; one that only appends still scans.
+    want = fn(*args)
+    assert_same(ag.function(fn)(*args), jax.tree_util.tree_map(jnp.asarray, want))
+    text = str(ag.explain(fn)(*args))
+    if fn is _only_appends:
+        assert "lax.scan" in text, text
+    else:
+        assert "python (unrolled)" in text and "is read in its body" in text, text
+
+
+def test_a_list_read_as_it_grows_before_a_traced_exit_is_a_clear_error():
+    # The rest of a Python range after a traced `break` was a scan with the same blind
+    # spot; unrolled, the list's length depends on where the loop breaks: a clear error.
+    with pytest.raises(errors.StateError, match="'window'"):
+        ag.function(_window_before_a_traced_exit)(jnp.array([1.0, 2.0, 3.0, 4.0]),
+                                                  jnp.float32(2.5))

@@ -50,6 +50,21 @@ def trace(fn, in_avals):
     return closed, box[0]
 
 
+def same_program(a, b) -> bool:
+    """Whether two closed jaxprs compute the same thing: the same equations (the printed
+    text names variables by position) and the same constants."""
+    if str(a.jaxpr) != str(b.jaxpr) or len(a.consts) != len(b.consts):
+        return False
+    for x, y in zip(a.consts, b.consts):
+        if x is y:
+            continue
+        if isinstance(x, jax.core.Tracer) or isinstance(y, jax.core.Tracer):
+            return False
+        if np.shape(x) != np.shape(y) or not np.array_equal(np.asarray(x), np.asarray(y)):
+            return False
+    return True
+
+
 def replay_effects(closed) -> None:
     """Re-emits, in the current trace, a traced function's effects (prints, checks):
     for a probe whose result turned out to be a Python value."""

@@ -176,9 +176,10 @@ class LoopStateMismatch(errors.StateError):
     """A variable whose type, structure or shape one iteration changes: a lax loop cannot
     carry it (a loop over a static number of items can still run as Python)."""
 
-    def __init__(self, text: str, name: str, what: str):
+    def __init__(self, text: str, name: str, what: str, reason: str | None = None):
         super().__init__(text)
         self.name, self.what = name, what
+        self.reason = reason or f"'{name}' changes {what} from one iteration to the next"
 
 
 def _loop_mismatch(name, construct, at, before, after, what):

@@ -129,7 +129,7 @@ def _scan_or_unroll(iterable, scanned, extra_test, body, block: Block):
     except loop_state.LoopStateMismatch as e:
         if exists is not None:   # zipped with a traced range: the number of items is traced
             raise
-        reason = f"'{e.name}' changes {e.what} from one iteration to the next"
+        reason = e.reason
     block.set(entry)
     trace_log.record("for", "python (unrolled)", reason, at=block.at)
     _py_for(iterable, extra_test, body, block, record=False)
@@ -182,8 +182,8 @@ def _scan_rest(rest, extra_test, body, block: Block) -> bool:
         _lax_scan(jnp.arange(rest.start, rest.stop, rest.step), tracing.python_int,
                   extra_test, body, block)
         return True
-    except errors.TracedShapeError:
-        pass   # `x[k:]`: its length is static only with a Python k
+    except (errors.TracedShapeError, loop_state.LoopStateMismatch):
+        pass   # `x[k:]`: its length is static only with a Python k; a list read as it grows
     except (errors.AutographError, mutations.Restart):
         raise
     except (*CONCRETIZATION_ERRORS, IndexError, TypeError) as e:
@@ -376,7 +376,7 @@ def _lax_scan_once(xs, make_item, extra_test, body, block: Block, record=True, e
     init_vars = st.flatten(get_state(), names)
     raised = []
     plan, closed, outs = settle.settle(block, init_vars, step_body, item_avals, allow_append=True,
-                                       may_not_run=may_not_run, raised=raised)
+                                       may_not_run=may_not_run, raised=raised, ran=ran)
     final, ys = lowered.scan(closed, settle.initial_carry(plan, init_vars), x_leaves,
                              len(plan.dynamic_avals()), unroll=block.opts.get("unroll", 1))
     may_stay = length == 0 or may_not_run or exists is not None or (

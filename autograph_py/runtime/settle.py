@@ -12,6 +12,7 @@ import dataclasses
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from autograph_py import errors
 from autograph_py.lowering import plans, tracing
@@ -89,7 +90,7 @@ def step_outputs(plan: plans.LoopPlan, outs):
 
 
 def settle(block, init_vars, step_body, index_avals, allow_append, may_not_run=False,
-           raised=None):
+           raised=None, ran=None):
     """Traces one iteration until the carried types stop changing.
 
     `step_body(*index_args)` runs the user's body for one iteration (after the
@@ -98,49 +99,98 @@ def settle(block, init_vars, step_body, index_avals, allow_append, may_not_run=F
     `(index..., carried...) -> (carried..., ys...)`, and the state after the
     traced iteration. `may_not_run`: see state.update_loop_plan. `raised`, a
     list: afterwards it holds the body's PathRaises if the settled body always raises.
+    A list the body appends to (a scan stacks its items) must not be read in the body:
+    `appended_unread` checks it (`ran`: the loop's guards.Ran, kept through that check).
     """
-    get_state, set_state, names = block.get, block.set, block.names
     construct, at = block.construct, block.at
     plan = loop_state.initial_loop_plan(init_vars)
-    n_index = len(index_avals)
     raised = [] if raised is None else raised
     for _ in range(MAX_RETRACES):
-        raised.clear()
-
-        def step(*args, plan=plan):
-            index, carried = args[:n_index], args[n_index:]
-            values = rebuild(plan, names, carried, init_vars)
-            ins = st.flatten(values, names)
-            set_state(values)
-            before = identity.containers(values)
-            with conditional_region(), paths.loop_body(), unassigned_reads() as read_unassigned:
-                try:
-                    step_body(*index)
-                except paths.PathRaises as e:   # an iteration that runs fails: outputs are moot
-                    set_state(values)
-                    raised[:] = [e]
-            outs = [st.lift_to_match(v_in, v_out)[1] if st.is_unbound_unless(v_in.value)
-                    else optional.lift_none_to(v_in, v_out)
-                    for v_in, v_out in zip(ins, st.flatten(get_state(), names))]
-            _check_rebound(values, before, outs, init_vars, at)
-            mutations.after_block(outs, values)
-            carried_out, ys = step_outputs(plan, outs)
-            return carried_out + ys, (ins, outs, read_unassigned)
-
-        closed, (ins, outs, read_unassigned) = tracing.trace(
-            step, list(index_avals) + plan.dynamic_avals())
+        closed, (ins, outs, read_unassigned) = _trace_step(
+            block, plan, init_vars, step_body, index_avals, raised)
         # A variable read while unassigned is carried with whether it is, as in a loop
         # that may not run: an iteration may read it before any assigned it.
-        plan, changed = loop_state.update_loop_plan(plan, names, ins, outs, construct, at,
+        plan, changed = loop_state.update_loop_plan(plan, block.names, ins, outs, construct, at,
                                                     allow_append,
                                                     may_not_run or frozenset(read_unassigned))
         if not changed:
             mutations.checkpoint()   # a callee changed an object the state misses: again
+            if plan.appends:
+                _appended_unread(block, plan, closed, init_vars, step_body, index_avals, ran)
             return plan, closed, outs
     raise errors.StateError(errors.message(
         f"the types of the state of this {construct} did not settle after "
         f"{MAX_RETRACES} traces of its body", at=at,
         fix="Give the loop variables their final dtypes before the loop."))
+
+
+def _trace_step(block, plan, init_vars, step_body, index_avals, raised):
+    """The closed jaxpr of one iteration under `plan`, and (ins, outs, unassigned reads)."""
+    get_state, set_state, names, at = block.get, block.set, block.names, block.at
+    n_index = len(index_avals)
+    raised.clear()
+
+    def step(*args):
+        index, carried = args[:n_index], args[n_index:]
+        values = rebuild(plan, names, carried, init_vars)
+        ins = st.flatten(values, names)
+        set_state(values)
+        before = identity.containers(values)
+        with conditional_region(), paths.loop_body(), unassigned_reads() as read_unassigned:
+            try:
+                step_body(*index)
+            except paths.PathRaises as e:   # an iteration that runs fails: outputs are moot
+                set_state(values)
+                raised[:] = [e]
+        outs = [st.lift_to_match(v_in, v_out)[1] if st.is_unbound_unless(v_in.value)
+                else optional.lift_none_to(v_in, v_out)
+                for v_in, v_out in zip(ins, st.flatten(get_state(), names))]
+        _check_rebound(values, before, outs, init_vars, at)
+        mutations.after_block(outs, values)
+        carried_out, ys = step_outputs(plan, outs)
+        return carried_out + ys, (ins, outs, read_unassigned)
+
+    return tracing.trace(step, list(index_avals) + plan.dynamic_avals())
+
+
+def _unlikely(aval):
+    """A concrete array of `aval`'s type whose value no computation folds away (a sum of
+    zeros would hide that an item was read)."""
+    kind = np.dtype(aval.dtype).kind
+    value = True if kind == "b" else 7 if kind in "iu" else 0.7395 + 0.25j if kind == "c" else 0.7395
+    return np.full(aval.shape, value, aval.dtype)
+
+
+def _appended_unread(block, plan, closed, init_vars, step_body, index_avals, ran):
+    """Raises LoopStateMismatch where the body reads a list it appends to.
+
+    A scan stacks the appended items as its outputs, so the body sees the list as it
+    was at loop entry plus this iteration's items, not the items earlier iterations
+    appended: `len(seen)`, `sum(window)` or `window.pop(0)` would be silently wrong.
+    The body is traced once more with one more item in each such list (a value no
+    computation folds away); a body that only appends gives the same program. A loop over a static number of items then
+    runs as Python (loops._scan_or_unroll)."""
+    treedefs, specs, appends = list(plan.treedefs), [list(x) for x in plan.specs], {}
+    for i, (n_prefix, items) in plan.appends.items():
+        td, avals = items[0]
+        extra = td.unflatten([_unlikely(a) for a in avals])
+        entry = treedefs[i].unflatten([x.value for x in specs[i]]) + [extra]
+        leaves, treedefs[i] = jax.tree_util.tree_flatten(entry)
+        specs[i] = [plans.Static(x) for x in leaves]
+        appends[i] = (n_prefix + 1, items)
+    probe = plans.LoopPlan(treedefs, specs, appends)
+    kept = None if ran is None else ran.vars
+    other, _ = _trace_step(block, probe, init_vars, step_body, index_avals, [])
+    if ran is not None:
+        ran.vars = kept
+    if not tracing.same_program(closed, other):
+        lists = " or ".join(st.quoted(block.names[i]) for i in sorted(plan.appends))
+        what = f"the list {lists}, which grows in this {block.construct}, is read in its body"
+        raise loop_state.LoopStateMismatch(errors.message(
+            what, at=block.at,
+            fix="Read the items from an array the loop writes (`ys = ys.at[i].set(v)`), or "
+                "keep the running value (a sum, the last items) in variables of its own."),
+            block.names[min(plan.appends)], "its length", reason=what)
 
 
 def _constants_after(plan, outs, final):

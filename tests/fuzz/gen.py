@@ -167,6 +167,7 @@ class Config:
     gate_static_positions: bool = False   # F25: equal static values at other positions
     truisms_only: bool = False            # F8: a failing assert under jax.jit(convert(f))
     builtin_ops: bool = False   # builtins.py's expressions (config builtins)
+    p_collect_read: float = 0.0   # a collecting loop's item reads the list (len, sum, [-1])
     transforms: tuple = (0, 0)  # this many helpers that f hands to JAX transformations
     transform_calls: int = 4    # at most this many in f's expressions (and one per unused helper)
     gate_wrapped_jit: bool = False  # F61: no module-level wrapper of a jax.jit-decorated helper
@@ -202,7 +203,8 @@ CONFIGS["shapes-none"] = dataclasses.replace(
 CONFIGS["none-ci"] = dataclasses.replace(CONFIGS["shapes-none"], dtypes=("float32",),
                                          truisms_only=True)
 # The shapes-small programs plus builtins, comprehensions and traced indexing (issue 12).
-CONFIGS["builtins"] = dataclasses.replace(CONFIGS["shapes-small"], builtin_ops=True)
+CONFIGS["builtins"] = dataclasses.replace(CONFIGS["shapes-small"], builtin_ops=True,
+                                          p_collect_read=0.5)
 # Sequences only: the default statements, called in several signatures.
 CONFIGS["calls"] = Config(calls=(3, 6), p_swap=0.6, param_kinds=_SHAPES["param_kinds"])
 CONFIGS["calls-small"] = Config(max_block=3, max_depth=2, max_loops=2, n_helpers=(0, 1),
@@ -650,8 +652,12 @@ class Gen(shapes.ShapeGen, transforms.TransformGen):
     def gen_collect(self, scope, depth, loops, fn, exits=True):
         loop = self.gen_for(scope, depth, loops, fn, exits=False, over_array=True)
         inner = sc.after_block(loop.body, {**scope, **dict(zip(loop.targets, loop.kinds))})
-        return ir.Collect(self.fresh("c"), self.fresh("v"), loop,
-                          self.expr(self.rng.choice(["f", "f", "i"]), inner))
+        out = ir.Collect(self.fresh("c"), self.fresh("v"), loop,
+                         self.expr(self.rng.choice(["f", "f", "i"]), inner))
+        if self.cfg.p_collect_read and self.rng.random() < self.cfg.p_collect_read:
+            # the list read as it grows (a scan's body sees only its entry items)
+            out.read = self.rng.choice(["len", "last"] + (["sum"] if out.item.kind == "f" else []))
+        return out
 
     def gen_for(self, scope, depth, loops, fn, exits=True, over_array=False):
         # A collected list has one item per array element: not over zip(range(n), xs).

@@ -184,6 +184,7 @@ class Collect:
     target: str
     loop: For
     item: Expr
+    read: str = ""   # the appended item also reads the list: "len", "sum" or "last"
 
     @property
     def kind(self):
@@ -449,7 +450,10 @@ def _render_stmt(s, indent, out, keyword="if"):
         _render_for(s, indent, out)
     elif isinstance(s, Collect):
         out.append(f"{pad}{s.acc} = []")
-        _render_for(s.loop, indent, out, tail=f"{s.acc}.append({render_expr(s.item)})")
+        item = render_expr(s.item)
+        item = {"len": f"({item}) + len({s.acc})", "sum": f"({item}) + 0.5 * sum({s.acc}, 0.0)",
+                "last": f"({item}) + ({s.acc}[-1] if {s.acc} else 0)"}.get(s.read, item)
+        _render_for(s.loop, indent, out, tail=f"{s.acc}.append({item})")
         out.append(f"{pad}{s.target} = jnp.stack({s.acc})")
     elif isinstance(s, Def):
         out.append(render_func(s.fn, indent))
