@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import functools
+import re
 
 import pytest
 
 import jax.numpy as jnp
+import numpy as np
 
 import autograph_py as ag
 from tests.conftest import assert_same, printed_runs
@@ -289,3 +291,72 @@ def test_an_assert_message_that_raises_raises_only_where_the_assertion_fails():
     assert float(f(jnp.float32(2.0))) == 3.0
     with pytest.raises(ValueError, match="raised"):
         f(jnp.float32(-2.0))
+
+
+def _np_mask(xs):
+    mask = np.zeros(3, bool)
+    for i in range(3):
+        if xs[i] > 0:
+            mask[i] = True
+    return mask
+
+
+def _np_setitem_in_branch(n):
+    x = np.zeros(3, np.float32)
+    if n > 0:
+        x[0] = 1.0
+    return x
+
+
+def _np_augmented_in_branch(t):
+    x = np.zeros(3, np.float32)
+    if t > 0:
+        x += 1
+    return x
+
+
+def _np_in_place_method(t):
+    x = np.zeros(3, np.float32)
+    if t > 0:
+        x.fill(2.0)
+    return x
+
+
+def _set_add_in_branch(t):
+    s = {1, 2}
+    if t > 0:
+        s.add(3)
+    return len(s)
+
+
+def _np_local_to_the_branch(t):
+    if t > 0:
+        y = np.zeros(2, np.float32)
+        y.fill(3.0)
+        return jnp.sum(y) + t
+    return t
+
+
+@pytest.mark.parametrize("fn,args", [
+    (_np_mask, (jnp.array([1.0, -1.0, 2.0]),)),
+    (_np_setitem_in_branch, (jnp.int32(-1),)),
+    (_np_setitem_in_branch, (jnp.int32(1),)),
+    (_np_augmented_in_branch, (jnp.float32(-1.0),)),
+    (_np_augmented_in_branch, (jnp.float32(1.0),)),
+    (_np_local_to_the_branch, (jnp.float32(1.0),)),
+    (_np_local_to_the_branch, (jnp.float32(-1.0),)),
+])
+def test_numpy_arrays_changed_under_a_traced_condition_give_pythons_result(fn, args):
+    # Red-team programs: a NumPy array changed in place in a traced branch was changed on
+    # every path (`mask[i] = True` under `if xs[i] > 0` set every item). Item writes and
+    # `x += 1` there now make it a JAX array the construct carries.
+    np.testing.assert_allclose(np.asarray(ag.function(fn)(*args)), np.asarray(fn(*args)))
+
+
+@pytest.mark.parametrize("fn,what", [(_np_in_place_method, "NumPy array ('x')"),
+                                     (_set_add_in_branch, "set ('s')")])
+def test_an_outside_object_no_carry_holds_changed_under_a_traced_condition_is_an_error(fn, what):
+    # `x.fill(2.0)` on a NumPy array, `s.add(3)` on a set under a traced `if`: the change
+    # happened on every path (set: silently wrong). A clear error at the `if` now.
+    with pytest.raises(ag.errors.StateError, match=rf"a {re.escape(what)} that exists outside"):
+        ag.function(fn)(jnp.float32(-1.0))

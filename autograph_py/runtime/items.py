@@ -25,7 +25,7 @@ import numpy as np
 
 from autograph_py import errors
 from autograph_py.lowering import indexing
-from autograph_py.runtime import copies, failures, optional
+from autograph_py.runtime import copies, failures, optional, undefined
 from autograph_py.runtime.optional import MaybeNone
 from autograph_py.runtime.dispatch import holds_jax_array, is_traced
 
@@ -86,7 +86,10 @@ def setitem(x, k, v):
     if isinstance(k, MaybeNone):
         k = optional.value_of(k, "an index")
     traced = type(k) not in _STATIC_INDEX and _has_traced(k)
-    if isinstance(x, jax.Array) or (isinstance(x, np.ndarray) and (traced or is_traced(v))):
+    # A NumPy array changed under a traced condition becomes a JAX array: changed in place,
+    # the change would reach both branches of the condition (and every iteration).
+    if isinstance(x, jax.Array) or (isinstance(x, np.ndarray) and (
+            traced or is_traced(v) or undefined.in_conditional_region())):
         _refuse_traced_slices(k)
         x = jnp.asarray(x)
         if traced and _is_mask(k):

@@ -144,6 +144,8 @@ def stage_raised(exc: BaseException) -> bool:
         # A RecursionError here is the trace's own stack running out (tracing takes many
         # frames per level), not the program's: it goes up to the recursion's first call.
         return False
+    if isinstance(exc, ValueError) and "read-only" in str(exc):
+        return False   # a NumPy array changed in place that a construct guards (restarts)
     where = errors.raised_at(exc)
     if where is None or where[0] in _LIBRARIES:
         return False

@@ -7,21 +7,30 @@ starts (runtime/mutations.py compares their contents after each block);
 """
 from __future__ import annotations
 
+import collections
 import functools
 import types
+
+import numpy as np
 
 from autograph_py.runtime import nnx
 from autograph_py.runtime.dispatch import is_array
 from autograph_py.runtime.undefined import MaybeUndefined, UnboundUnlessAssigned
 
 
+# Mutable objects that change in place and that a lax carry cannot hold as they are.
+OTHER_MUTABLES = (np.ndarray, set, collections.deque, bytearray)
+
+
 class Visible(dict):
     """{id: container} (see visible()), with `names`: id -> how the user's code names it
-    (`v`, `v['a']`), for messages; and `every`: id -> all the names it was found under."""
+    (`v`, `v['a']`), for messages; `every`: id -> all the names it was found under; and
+    `others`: id -> (object, name) of the NumPy arrays, sets, deques and bytearrays it
+    reaches, which no carry holds (runtime/restarts.py guards them)."""
 
     def __init__(self):
         super().__init__()
-        self.names, self.every = {}, {}
+        self.names, self.every, self.others = {}, {}, {}
 
 
 def visible(roots, depth=3) -> Visible:
@@ -34,6 +43,8 @@ def visible(roots, depth=3) -> Visible:
         for v, name in level:
             if isinstance(v, (list, dict)):
                 ids.every.setdefault(id(v), set()).add(name)
+            if isinstance(v, OTHER_MUTABLES):
+                ids.others.setdefault(id(v), (v, name))
             if id(v) in seen or is_array(v) or isinstance(v, (int, float, str, bool)):
                 continue
             seen.add(id(v))

@@ -10,7 +10,11 @@ from __future__ import annotations
 
 import threading
 
-from autograph_py.runtime import mutations, reach
+import jax.numpy as jnp
+import numpy as np
+
+from autograph_py import errors
+from autograph_py.runtime import mutations, reach, state as st
 
 
 class _Hints(threading.local):
@@ -31,10 +35,11 @@ def staged(construct, block, roots=()):
     A construct traced again (its enclosing loop's body is traced more than once)
     starts with the changes its last restart added, of the containers it still sees:
     each restart is a whole trace of the construct, and of every construct inside it."""
-    entry, carried, kinds = block.get(), frozenset(), set()
+    entry, carried, kinds = _numpy_state_as_jax(block), frozenset(), set()
     seen = reach.visible(roots)
     site = (block.at, block.construct, block.names)
     outermost = not mutations.watching()
+    guard = _Guard(seen.others, block)
     try:
         known = [c for c in (_again(h, seen) for h in _hints.by_site.get(site, ()))
                  if c is not None]
@@ -43,9 +48,11 @@ def staged(construct, block, roots=()):
             kinds |= {c.kind_key() for c in known}
             block = mutations.extended(block, known)
         while True:
-            with mutations.watch(carried, kinds, seen) as w:
+            with mutations.watch(carried, kinds, seen) as w, guard:
                 try:
-                    return construct(block)
+                    out = construct(block)
+                    guard.check()
+                    return out
                 except mutations.Restart:
                     pass
             w.restore()
@@ -78,3 +85,57 @@ def _again(hint, seen):
     if change.kind != "item" or change.key not in obj:
         return None
     return mutations.Change(obj, change.kind, change.key, obj[change.key])
+
+
+def _numpy_state_as_jax(block):
+    """The state on entry, its NumPy arrays made JAX arrays (what `x += 1` then changes is
+    a new array the construct carries, not the entry object in place, which every branch
+    and iteration would see)."""
+    entry = block.get()
+    if any(type(v) is np.ndarray for v in entry):
+        entry = tuple(jnp.asarray(v) if type(v) is np.ndarray else v for v in entry)
+        block.set(entry)
+    return entry
+
+
+class _Guard:
+    """While a traced construct traces: the NumPy arrays it can see are read-only, and
+    its sets, deques and bytearrays are compared with their entry contents after it. A
+    change in place there would happen on every path, whatever the traced condition
+    decides, and no carry can hold it: a clear error, never a silent one."""
+
+    def __init__(self, others, block):
+        self.block, self.arrays, self.copies = block, [], []
+        for obj, name in others.values():
+            if isinstance(obj, np.ndarray):
+                if obj.flags.writeable:
+                    self.arrays.append((obj, name))
+            else:
+                self.copies.append((obj, name, type(obj)(obj)))
+
+    def __enter__(self):
+        for a, _ in self.arrays:
+            a.flags.writeable = False
+        return self
+
+    def __exit__(self, kind, e, tb):
+        for a, _ in self.arrays:
+            a.flags.writeable = True
+        if (kind is ValueError and self.arrays and "read-only" in str(e)):
+            raise self._error("a NumPy array", self.arrays[0][1]) from e
+        return False
+
+    def check(self):
+        for obj, name, before in self.copies:
+            if obj != before:
+                raise self._error(f"a {type(obj).__name__}", name)
+
+    def _error(self, what, name):
+        named = f" ({st.quoted(name)})" if name else ""
+        return errors.StateError(errors.message(
+            f"{what}{named} that exists outside this {self.block.construct} is changed in "
+            "place inside it: the change would happen whatever the traced condition "
+            "decides, and a compiled program cannot carry it",
+            at=self.block.at,
+            fix="Use a JAX array and assign the result (`x = x.at[i].set(v)`, `x = x + 1`), "
+                "or a list or dict, which the construct carries; or change it outside."))
