@@ -286,3 +286,31 @@ def test_and_or_of_weak_comparisons_is_a_weak_bool_as_pythons_operand_is():
     outs = [text for _, text in printed_runs((f, ag.function(f, static_argnums=1)), 0.5, 1)]
     assert outs[0] == outs[1], outs
     assert outs[0].count("weak_type=True") == 3, outs
+
+
+def _joined(xs):
+    import sys
+    s = str(xs[0]).rjust(8, ".")
+    print(", ".join(map(str, xs)), "|", "; ".join(str(v) for v in xs), "|", s.upper())
+    print(s.replace(".", "_"), s[-3:], file=sys.stdout)
+    return xs.sum()
+
+
+def test_joined_mapped_and_str_method_text_of_traced_values_prints_their_values():
+    # map(str, xs) and a generator of str(v) joined, str methods on such text, and
+    # print(file=sys.stdout) (resolved on each run, as redirect_stdout swaps it).
+    compiled = ag.function(_joined)
+    xs = jnp.arange(3.0)
+    eager, first, again = printed_runs([_joined, compiled, compiled], xs)
+    assert eager[1] == first[1] == again[1]
+    assert "0.0, 1.0, 2.0" in first[1] and "_____0_0 0.0" in first[1]
+
+
+def _text_length(x):
+    return len(str(x)) + str(x).count("0")
+
+
+def test_a_number_computed_from_text_of_traced_values_is_a_clear_error():
+    with pytest.raises(ag.errors.ConcreteValueError, match="run-time values"):
+        ag.function(_text_length)(jnp.float32(1.5))
+    assert ag.convert(_text_length)(1.5) == _text_length(1.5)   # Python text: Python's len

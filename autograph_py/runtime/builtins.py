@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import builtins
 import functools
+import sys
 
 import jax
 
@@ -38,11 +39,15 @@ def print_(*args, sep=" ", end="\n", file=None, flush=False):
     rec, arrays = text.recipe((args, sep, end))
     taken = paths.taken()
     paths.count_check()   # a loop masks its body for a check, and for a print too
+    # `file=sys.stdout` names the stream of each run (a test may redirect it), as
+    # Python evaluates the argument each time; the object seen while tracing may be gone.
+    stream = {id(sys.stdout): "stdout", id(sys.stderr): "stderr"}.get(id(file))
 
     def emit(reached, *values):
         if bool(reached):
             args, sep, end = text.run_time(rec, values)
-            builtins.print(*args, sep=sep, end=end, file=file, flush=flush)
+            out = file if stream is None else getattr(sys, stream)
+            builtins.print(*args, sep=sep, end=end, file=out, flush=flush)
 
     lowered.host_call(emit, True if taken is None else taken, *arrays)
     return None
@@ -72,6 +77,7 @@ OVERRIDES = {builtins.print: print_, builtins.range: range_,
              builtins.str: text.str_, builtins.repr: text.repr_, builtins.format: text.format_,
              builtins.map: comprehensions.map_, builtins.filter: comprehensions.filter_,
              builtins.set: comprehensions.set_, builtins.next: comprehensions.next_,
+             builtins.len: text.len_,
              **numeric.OVERRIDES}
 
 

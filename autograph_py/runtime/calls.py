@@ -53,6 +53,8 @@ def converted_call(f, args, kwargs=None):
     if kwargs is None:
         kwargs = {}
     if _is_builtin(f):   # (a builtin is safe to hash: _is_builtin tested its type)
+        if f in _HIGHER_ORDER:   # map(str, xs): str's traced-aware version, as a call gets
+            args, kwargs = _builtins_as_called(args, kwargs)
         override = ag_builtins.override(f)
         if override is not None:
             if f not in _SHOWS_NONE:
@@ -89,6 +91,22 @@ def converted_call(f, args, kwargs=None):
         else:
             args = (bound, *args)
     return _call_converted(fn, converted, args, kwargs)
+
+
+# Builtins that call a function they are given: a builtin given them (`map(str, xs)`,
+# `sorted(xs, key=abs)`) is the version converted code calls.
+_HIGHER_ORDER = frozenset({builtins.map, builtins.filter, builtins.sorted, builtins.max,
+                           builtins.min})
+
+
+def _builtins_as_called(args, kwargs):
+    def swap(g):
+        return (ag_builtins.override(g) or g) if _is_builtin(g) else g
+    if args:
+        args = (swap(args[0]), *args[1:])
+    if "key" in kwargs:
+        kwargs = {**kwargs, "key": swap(kwargs["key"])}
+    return args, kwargs
 
 
 # Builtins that take None as Python does (print(None), str(None), bool(None)): they get a

@@ -20,6 +20,7 @@ import builtins
 import jax
 import numpy as np
 
+from autograph_py import errors
 from autograph_py.lowering import tracing
 from autograph_py.runtime.dispatch import in_trace, is_traced
 from autograph_py.lowering.plans import Aval
@@ -135,6 +136,58 @@ class Text(str):
         return Text, (self.recipe, self.arrays)
 
 
+# str's methods whose result is text: on a Text, a Text made at run time too.
+_TEXT_RESULTS = ("capitalize", "casefold", "center", "expandtabs", "ljust", "lower", "lstrip",
+                 "removeprefix", "removesuffix", "replace", "rjust", "rstrip", "strip",
+                 "swapcase", "title", "translate", "upper", "zfill", "__getitem__", "__mul__",
+                 "__rmul__")
+# Those whose result is a number, a truth or a list, which depends on the run-time text.
+_DATA_RESULTS = ("count", "find", "index", "rfind", "rindex", "startswith", "endswith",
+                 "isalnum", "isalpha", "isascii", "isdecimal", "isdigit", "isidentifier",
+                 "islower", "isnumeric", "isprintable", "isspace", "istitle", "isupper",
+                 "split", "rsplit", "splitlines", "partition", "rpartition", "encode",
+                 "__iter__", "__contains__")
+
+
+def _text_method(name):
+    method = getattr(str, name)
+
+    def call(self, *args, **kwargs):
+        return deferred(method, self, *args, **kwargs)
+    call.__name__ = name
+    return call
+
+
+def _data_method(name):
+    def call(self, *args, **kwargs):
+        raise data_dependent(f"`{name.strip('_')}` of text", self)
+    call.__name__ = name
+    return call
+
+
+for _name in _TEXT_RESULTS:
+    setattr(Text, _name, _text_method(_name))
+for _name in _DATA_RESULTS:
+    setattr(Text, _name, _data_method(_name))
+
+
+def data_dependent(what: str, t: "Text"):
+    """The error for a number, truth or list computed from text made of traced values."""
+    return errors.ConcreteValueError(errors.message(
+        f"{what} made from traced values depends on their run-time values ({t!s} while "
+        "tracing), and a compiled program needs it now",
+        at=errors.where(),
+        fix="Compute it from the values themselves (an array, a comparison), or print the "
+            "text, which is made when the program runs."))
+
+
+def len_(obj):
+    """`len(x)`; of text made from traced values, an error (its length depends on them)."""
+    if isinstance(obj, Text) and obj.arrays and any(is_traced(a) for a in obj.arrays):
+        raise data_dependent("the length of text", obj)
+    return builtins.len(obj)
+
+
 def _concat(a: str, b: str) -> str:
     return "".join((a, b))
 
@@ -218,6 +271,8 @@ def str_method(self: str, name: str):
     method = STR_METHODS[name]
 
     def call(*args, **kwargs):
+        if name == "join" and len(args) == 1 and not kwargs:
+            args = (list(args[0]),)   # map(str, xs), a generator: its items are the pytree
         return deferred(method, self, *args, **kwargs)
     return call
 
