@@ -1362,6 +1362,45 @@ def test_a_list_or_dict_a_traced_condition_picks_among_several_refuses_changes()
     assert isinstance(e, ag.errors.StateError) and "changed since" in str(e)
 
 
+def test_a_pick_of_an_alias_named_outside_the_construct_or_through_a_loop_refuses_changes():
+    # `b = a` before the `if`, which names only `b`: whether `b[0] = 5.0` changes `a`
+    # depends on x, yet `b` came out a new list and `a` kept 1.0 (helper fuzzing, F93).
+    # A pick made in a loop's body stayed one only inside it.
+    def alias_before(x):
+        a = [1.0, 2.0]
+        b = a
+        if x < 0:
+            b = [3.0, 4.0]
+        b[0] = 5.0
+        return a[0]
+
+    def picked_in_a_loop(xs, x):
+        a = [1.0, 2.0]
+        b = a
+        for t in xs:
+            if x > 0:
+                b = a
+            else:
+                b = [3.0, 4.0]
+        b[0] = 5.0
+        return a[0]
+
+    def nothing_else_holds_it(x):   # `b`'s entry list has no other name: rebuilt, as before
+        b = [1.0, 2.0]
+        if x < 0:
+            b = [3.0, 4.0]
+        b[0] = 5.0
+        return b[0] + b[1]
+
+    for fn, args in ((alias_before, (jnp.float32(1.0),)),
+                     (picked_in_a_loop, (jnp.ones(2), jnp.float32(1.0)))):
+        e, _ = raised(fn, *args)
+        assert isinstance(e, ag.errors.StateError) and "picks which" in str(e), fn.__name__
+    for x in (1.0, -1.0):
+        assert float(ag.function(nothing_else_holds_it)(jnp.float32(x))) == \
+            nothing_else_holds_it(x)
+
+
 def test_a_picked_list_reads_as_python_and_one_object_on_every_side_keeps_identity():
     def read(x):
         a, b = [1.0, 2.0], [3.0, 4.0]

@@ -621,3 +621,53 @@ def test_a_list_read_as_it_grows_before_a_traced_exit_is_a_clear_error():
     with pytest.raises(errors.StateError, match="'window'"):
         ag.function(_window_before_a_traced_exit)(jnp.array([1.0, 2.0, 3.0, 4.0]),
                                                   jnp.float32(2.5))
+
+
+def _pops_too_many(n, x):
+    v = [1.0, 2.0]
+    t = x
+    for i in range(n):
+        t = t + v.pop() + v.pop() + v.pop()
+    return t
+
+
+def _reads_past_the_end(n, x):
+    t, i = x, 0
+    while i < n:
+        t = t + [1.0, 2.0][5]
+        i += 1
+    return t
+
+
+def _missing_key_late(n, x):
+    t = x
+    for i in range(n):
+        if i > 2:
+            t = t + {}["a"]
+        t = t + 1.0
+    return t
+
+
+@pytest.mark.parametrize("fn,n", [(_pops_too_many, 0), (_pops_too_many, 1),
+                                  (_reads_past_the_end, 0), (_reads_past_the_end, 2),
+                                  (_missing_key_late, 2), (_missing_key_late, 5)])
+def test_an_error_of_a_traced_loops_body_is_raised_only_if_an_iteration_reaches_it(fn, n):
+    # The body's IndexError or KeyError was raised while tracing, though a trip count of
+    # zero never runs the body (helper fuzzing). Now it fails when an iteration gets there.
+    from tests.conftest import printed_runs
+    catch = (IndexError, KeyError)
+    eager, converted = printed_runs([fn, ag.function(fn)], jnp.int32(n), jnp.float32(1.0),
+                                    value=float, catch=catch)
+    assert eager[0] == converted[0]
+
+
+def _pops_at_a_traced_index(n):
+    k = []
+    for i in range(n):
+        k.pop(i)
+    return k
+
+
+def test_a_list_method_given_a_traced_index_is_a_clear_error():
+    with pytest.raises(errors.ConcreteValueError, match=r"list.pop\(...\) needs a concrete"):
+        ag.function(_pops_at_a_traced_index)(jnp.int32(0))

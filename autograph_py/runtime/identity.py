@@ -8,6 +8,8 @@ bound so too.
 """
 from __future__ import annotations
 
+import sys
+
 import jax
 
 from autograph_py import labels
@@ -55,6 +57,10 @@ def keep_identity(values, sides, visible_ids, entry=None) -> tuple:
         if isinstance(values[i], MaybeUndefined):
             continue
         sources = objs + _entry_value(entry, i)
+        copy = next((o for o in sources if isinstance(o, copies.READ_ONLY)), None)
+        if copy is not None and type(_held(value)) is type(copy).__mro__[1]:
+            values[i] = _still_picked(value, copy)   # a pick stays one after a loop (F93)
+            continue
         if not sides[0][i].name.startswith(labels.RETURN_VALUE) and _picks(sources, visible_ids, groups[i]):
             values[i] = _picked(value, sides[0][i].name, sources)
             continue
@@ -102,8 +108,30 @@ def _picks(objs, visible_ids, group) -> bool:
     if len(found) < 2 or len({frozenset(c) for c in found.values()}) < 2:
         return False
     every = getattr(visible_ids, "every", {})
-    return any(not every.get(c) or every[c] - group
+    return any(not every.get(c) or every[c] - group or _named_by_callers(c, group)
                for cs in found.values() for c in cs)
+
+
+def _named_by_callers(container_id, group) -> bool:
+    """Whether a variable of the user's code running now, other than `group`, holds the
+    container (or a list, tuple or dict of its does): `b = a` before the construct, which
+    names only `b`, and `a` read after it (FINDINGS F93)."""
+    f = sys._getframe(2)
+    while f is not None:
+        module = f.f_globals.get("__name__", "")
+        if not module.startswith(_INTERNAL):
+            for name, v in f.f_locals.items():
+                if name in group:
+                    continue
+                if id(v) == container_id or (type(v) in (list, tuple) and any(
+                        id(x) == container_id for x in v)) or (type(v) is dict and any(
+                        id(x) == container_id for x in v.values())):
+                    return True
+        f = f.f_back
+    return False
+
+
+_INTERNAL = ("autograph_py", "jax", "jaxlib")
 
 
 def _outside_containers(value, visible_ids) -> list:
@@ -129,6 +157,12 @@ def _picked(value, name: str, sources):
         "Change the list or dict through its own name under the same condition (`if c: "
         "a[0] = v` / `else: b[0] = v`), or keep the data in arrays and select them with "
         "jnp.where.", stale=stale)
+    return UnboundUnlessAssigned(value.name, out, value.assigned) if isinstance(
+        value, UnboundUnlessAssigned) else out
+
+
+def _still_picked(value, copy):
+    out = copies.read_only(_held(value), copy.ag_why, copy.ag_fix, copy.ag_error, copy.ag_stale)
     return UnboundUnlessAssigned(value.name, out, value.assigned) if isinstance(
         value, UnboundUnlessAssigned) else out
 

@@ -19,6 +19,7 @@ from autograph_py.lowering import plans, tracing
 from autograph_py.runtime import (copies, identity, loop_state, mutations, optional, paths,
                                   state as st)
 from autograph_py.runtime.undefined import conditional_region, unassigned_reads
+from autograph_py.runtime.raises import stage_raised
 
 
 MAX_RETRACES = 6
@@ -142,6 +143,14 @@ def _trace_step(block, plan, init_vars, step_body, index_avals, raised):
             except paths.PathRaises as e:   # an iteration that runs fails: outputs are moot
                 set_state(values)
                 raised[:] = [e]
+            except mutations.Restart:
+                raise
+            except Exception as e:  # noqa: BLE001 - only the user's own (stage_raised)
+                # `v.pop()` of an empty list: Python raises it only if an iteration runs.
+                if not stage_raised(e):
+                    raise
+                set_state(values)
+                raised[:] = [paths.PathRaises(e)]
         outs = [st.lift_to_match(v_in, v_out)[1] if st.is_unbound_unless(v_in.value)
                 else optional.lift_none_to(v_in, v_out)
                 for v_in, v_out in zip(ins, st.flatten(get_state(), names))]

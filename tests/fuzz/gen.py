@@ -168,6 +168,7 @@ class Config:
     truisms_only: bool = False            # F8: a failing assert under jax.jit(convert(f))
     builtin_ops: bool = False   # builtins.py's expressions (config builtins)
     p_collect_read: float = 0.0   # a collecting loop's item reads the list (len, sum, [-1])
+    p_alias_rebind: float = 0.0   # gen_alias binds the alias anew under a condition (F93)
     transforms: tuple = (0, 0)  # this many helpers that f hands to JAX transformations
     transform_calls: int = 4    # at most this many in f's expressions (and one per unused helper)
     gate_wrapped_jit: bool = False  # F61: no module-level wrapper of a jax.jit-decorated helper
@@ -195,6 +196,8 @@ CONFIGS["shapes-effects"] = dataclasses.replace(
 # The shapes-small programs plus changes through a second name (FINDINGS F44).
 CONFIGS["shapes-alias"] = dataclasses.replace(
     CONFIGS["shapes-small"], weights={**CONFIGS["shapes-small"].weights, "alias": 2.5})
+# shapes-alias with the alias bound anew under a condition before the change (F93).
+CONFIGS["shapes-rebind"] = dataclasses.replace(CONFIGS["shapes-alias"], p_alias_rebind=0.4)
 # The shapes-small programs plus values that are None on some runs (runtime/optional.py).
 CONFIGS["shapes-none"] = dataclasses.replace(
     CONFIGS["shapes-small"], weights={**CONFIGS["shapes-small"].weights, "maybe_none": 2.5})

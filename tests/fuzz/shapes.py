@@ -22,7 +22,8 @@ programs stay what they were. Each shape, with what eager Python does:
                             only where Python evaluates it (config shapes-effects)
     t, v2 = 1.0, v          a second name for a nested dict or list, and an item changed
     v2["a"]["a"] = x        through it, often in a traced block where neither name is
-    v2[0] = x               state (FINDINGS F44; config shapes-alias)
+    v2[0] = x               state (FINDINGS F44; config shapes-alias), or first bound
+    if t: v2 = [e, e]       anew under a condition (F93; config shapes-rebind)
     v = None                a value that is None on some runs (runtime/optional.py): a
     if t: v = e             value under a (maybe traced) `if`, also in a loop over a
     w = (e2 if v is None    (maybe traced) range, then a test of it and a use of its
@@ -213,6 +214,10 @@ class ShapeGen:
                              [self.const("f"), Name(name, kind)])
         else:
             made = Assign(alias, kind, Name(name, kind))
+            if self.cfg.p_alias_rebind and self.rng.random() < self.cfg.p_alias_rebind:
+                # Bound anew under a (maybe traced) condition that names only the alias
+                # (FINDINGS F93): the change below reaches `name` on some runs only.
+                made = [made, If(self.test(scope), [Assign(alias, kind, self.expr(kind, scope))])]
         others = {n: k for n, k in scope.items() if n != name}
         value = self.assigned("f", others)
         if kind == "nd":
@@ -220,7 +225,7 @@ class ShapeGen:
             change = ir.SetPath(alias, keys, value)
         else:
             change = ir.ListOp(alias, "setitem", [Const(self.rng.choice([0, -1]), "i"), value])
-        return [made, change]
+        return [*(made if isinstance(made, list) else [made]), change]
 
     # --------------------------------------------------- zero-trip loops
 
