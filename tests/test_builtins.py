@@ -142,7 +142,9 @@ def test_python_int_cast_is_weakly_typed_like_a_python_int():
 
 
 @pytest.mark.parametrize("fn,message", [
-    (lambda x: int(x), "only length-1 arrays"),
+    (lambda x: int(x), "Only scalar arrays"),
+    (lambda x: float(x[:1]), "Only scalar arrays"),   # eager JAX refuses a 1-item array too
+    (lambda x: bool(x), "truth value of an array with more than one element"),
     (lambda x: max(x.reshape(2, 2)), "truth value of an array"),
     (lambda x: sorted(x.reshape(2, 2)), "1-d"),
 ])
@@ -1166,6 +1168,55 @@ def test_a_generator_that_tests_a_traced_value_is_a_clear_error_at_its_line():
     assert "test_builtins.py" in str(e.value)
 
 
+def _kept_over_one(xs):
+    for v in xs:
+        if v > 1:
+            yield v
+
+
+def _nested_generators(xs, x):
+    k = 1.0
+    if x > 0:
+        k = 3.0
+
+    def scaled(n):
+        for i in range(n):
+            yield xs[i] * k
+
+    def countdown(m):
+        while m > 0:
+            yield m
+            m -= 1
+
+    def every():
+        yield from xs
+    t = 0.0
+    for m in countdown(3):
+        t += m * x
+    return sum(scaled(2)), t, max(every()), [p for _, p in zip(range(2), scaled(3))]
+
+
+def test_a_generator_defined_in_a_converted_function_runs_as_python():
+    # Its body was converted like a function's: a loop around `yield` became a loop
+    # function, and the generator returned None ("'NoneType' object is not iterable"),
+    # or never stopped. Red-team programs.
+    xs = jnp.arange(3.0)
+    for x in (jnp.float32(2.0), jnp.float32(-1.0)):
+        assert_same(ag.function(_nested_generators)(xs, x), _nested_generators(xs, x))
+    code = ag.to_code(_nested_generators)
+    assert "for i in range(n):" in code and "while m > 0:" in code   # the user's own loops
+
+
+def _sum_kept(xs):
+    return sum(_kept_over_one(xs))
+
+
+def test_a_generator_whose_test_is_traced_is_a_clear_error_wherever_it_is_consumed():
+    with pytest.raises(ag.errors.ConcreteValueError, match=r"generator _kept_over_one\(\)"):
+        ag.function(_sum_kept)(jnp.arange(3.0))
+    assert ag.convert(_sum_kept)(np.arange(3.0)) == 2.0
+
+
 def test_sorted_orders_tuples_lexicographically_and_stably_as_python():
     # sorted() of (value, index) pairs stacked them as rows and argsorted each row: a
     # silently wrong list (public corpus: spearman's assign_ranks).
@@ -1302,3 +1353,84 @@ def test_reductions_of_a_generator_over_a_python_iterable_with_a_traced_conditio
     want = [fn(xs, jnp.float32(t)) for t in (0.5, 1.5)]
     if fn is not _first_of_a_list_that_stops:   # (prints once per batch under vmap)
         np.testing.assert_allclose(np.asarray(batched), np.asarray(want))
+
+
+def _sorts_in_place(xs, x):
+    items = [xs[2], xs[0], xs[1]]
+    items.sort()
+    pairs = [(xs[1], 1.0), (xs[0], 2.0)]
+    pairs.sort(key=lambda p: p[0], reverse=True)
+    if x > 0:
+        items.sort(reverse=True)
+    return items[0], items[2], pairs[0][1]
+
+
+def test_list_sort_of_traced_items_sorts_as_sorted_does():
+    # `lst.sort()` was a ConcreteValueError (list.sort compared tracers) where sorted()
+    # converts (red-team programs).
+    xs = jnp.array([3.0, 1.0, 2.0])
+    for x in (1.0, -1.0):
+        assert_same(ag.function(_sorts_in_place)(xs, jnp.float32(x)),
+                    _sorts_in_place(np.asarray(xs), x))
+
+
+class _Clipped:
+    def __init__(self, x, lo=0.0):
+        if x > lo:
+            self.v = x
+        else:
+            self.v = lo - x
+
+
+def _builds(x):
+    return _Clipped(x).v + _Clipped(x, lo=1.0).v
+
+
+def test_a_class_whose_init_tests_a_traced_value_is_built_with_its_init_converted():
+    # `P(x)` ran __init__ unconverted: a ConcreteValueError at its traced `if` (red-team).
+    for x in (2.0, -2.0):
+        assert float(ag.function(_builds)(jnp.float32(x))) == _builds(x)
+
+
+class _Signed:
+    def __init__(self, a):
+        self.a = a
+
+    def __mul__(self, k):
+        if k > 0:
+            return self.a * k
+        return -self.a
+
+    def __lt__(self, other):
+        return self.a < other.a
+
+    def __bool__(self):
+        return bool(self.a > 0)
+
+    def __len__(self):
+        return 2
+
+    @property
+    def clipped(self):
+        if self.a > 0:
+            return self.a
+        return 0.0
+
+
+def _implicit_calls(x):
+    s = _Signed(x)
+    out = s * x + s.clipped + len(s)
+    if s:
+        out = out + 1.0
+    if _Signed(x * 0.5) < s:
+        out = out * 2.0
+    return out
+
+
+def test_operator_methods_and_properties_of_user_classes_are_converted_while_traced():
+    # Python calls __mul__, __lt__, __bool__ and a property getter with no call in the
+    # code: they ran unconverted, a raw TracerBoolConversionError (red-team programs).
+    for x in (2.0, -2.0):
+        assert float(ag.function(_implicit_calls)(jnp.float32(x))) == _implicit_calls(x)
+    assert _Signed(3.0) * 2.0 == 6.0 and not _Signed(-1.0)   # eagerly, the originals
+    assert _Signed.__mul__.__wrapped__.__name__ == "__mul__"

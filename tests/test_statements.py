@@ -81,8 +81,8 @@ def generator_conditional_import_and_fstring(x):
 
         def gen():
             yield 1.0
-        s = f"{x=}"
-        x = x + sum(gen()) + len(s) * 0
+        s = f"{x=}"   # (its length would depend on x: a ConcreteValueError, F92)
+        x = x + sum(gen()) + (s is None)
     return x
 
 

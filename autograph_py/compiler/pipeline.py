@@ -30,7 +30,8 @@ from autograph_py.compiler.converters import (annotations, asserts, break_statem
                                      control_flow, directives, lists, logical_expressions,
                                      matches, raises, return_statements, strings, subscripts,
                                      while_tests, written_back)
-from autograph_py.compiler import codegen, fence, parsing, recursion, staleness, translation
+from autograph_py.compiler import (codegen, fence, parsing, recursion, staleness, translation,
+                                   verbatim)
 from autograph_py.compiler.naming import Namer
 
 # The order matters; each line says why a converter sits where it does.
@@ -158,10 +159,12 @@ class _Unconvertible:
 def transform(node, filename: str, name: str, owner: str | None = None):
     """Runs the pipeline on a parsed function; returns the converted node."""
     ctx = Context(Namer.for_tree(node), filename, name, owner=owner)
+    kept = verbatim.python_bodies(node)
     for converter in PIPELINE:
         for analysis in getattr(converter, "NEEDS", ()):
             ANALYSES[analysis](node)
         node = converter.transform(node, ctx)
+    verbatim.restore(node, kept)
     codegen.fill_locations(node)
     return node
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import builtins
 import functools
 import sys
+import types
 
 import jax
 
@@ -13,7 +14,7 @@ from autograph_py.lowering import checks as lowered
 from autograph_py.runtime import (comprehensions, failures, items, numeric, paths, text,
                                   trace_log)
 from autograph_py.runtime.conditionals import as_predicate
-from autograph_py.runtime.dispatch import in_trace, is_traced
+from autograph_py.runtime.dispatch import holds_traced, in_trace, is_traced
 from autograph_py.runtime.text import fstring  # noqa: F401 - generated code's ag__.fstring
 from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedZip, reversed_
 from autograph_py.runtime import undefined as undefined_module
@@ -100,6 +101,40 @@ def override(f):
 
 
 _SEQUENCE_METHODS = {"count": items.sequence_count, "index": items.sequence_index}
+
+
+# Builtins that call a function they are given: a builtin given them (`map(str, xs)`,
+# `sorted(xs, key=abs)`) is the version converted code calls.
+_HIGHER_ORDER = frozenset({builtins.map, builtins.filter, builtins.sorted, builtins.max,
+                           builtins.min})
+
+
+def functions_as_called(f, args, kwargs):
+    """`f`'s arguments, a builtin function among them its traced-aware version where `f`
+    calls it (`map(str, xs)`, `sorted(xs, key=abs)`)."""
+    if f not in _HIGHER_ORDER:
+        return args, kwargs
+
+    def swap(g):
+        return (override(g) or g) if type(g) in (types.BuiltinFunctionType, type) else g
+    if args:
+        args = (swap(args[0]), *args[1:])
+    if "key" in kwargs:
+        kwargs = {**kwargs, "key": swap(kwargs["key"])}
+    return args, kwargs
+
+
+def method_as_called(f):
+    """`f`, or the traced-aware version of a builtin type's method: `lst.sort()` of traced
+    items sorts them as sorted() does."""
+    if (type(f) is types.BuiltinMethodType and f.__name__ == "sort"
+            and type(f.__self__) is list and holds_traced(f.__self__)):
+        lst = f.__self__
+
+        def sort(*, key=None, reverse=False):
+            lst[:] = override(builtins.sorted)(lst, key=key, reverse=reverse)
+        return sort
+    return f
 
 
 def assert_stmt(test, message):

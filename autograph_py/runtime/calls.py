@@ -17,11 +17,11 @@ from jax.errors import TracerBoolConversionError
 
 from autograph_py import config, errors
 from autograph_py.runtime import builtins as ag_builtins, raises as ag_raises
-from autograph_py.runtime.dispatch import (CONCRETIZATION_ERRORS, holds_traced,
+from autograph_py.runtime.dispatch import (CONCRETIZATION_ERRORS, holds_traced, in_trace,
                                           raised_by_jax)
 from autograph_py.runtime.undefined import conditional_depth
-from autograph_py.runtime import (closures, mutations, optional, reach, trace_log, transforms,
-                                  written_back)
+from autograph_py.runtime import (classes, closures, iterables, mutations, optional, reach,
+                                  trace_log, transforms, written_back)
 
 _STDLIB = frozenset(getattr(sys, "stdlib_module_names", ())) | {"builtins"}
 
@@ -53,8 +53,7 @@ def converted_call(f, args, kwargs=None):
     if kwargs is None:
         kwargs = {}
     if _is_builtin(f):   # (a builtin is safe to hash: _is_builtin tested its type)
-        if f in _HIGHER_ORDER:   # map(str, xs): str's traced-aware version, as a call gets
-            args, kwargs = _builtins_as_called(args, kwargs)
+        args, kwargs = ag_builtins.functions_as_called(f, args, kwargs)   # map(str, xs)
         override = ag_builtins.override(f)
         if override is not None:
             if f not in _SHOWS_NONE:
@@ -65,6 +64,8 @@ def converted_call(f, args, kwargs=None):
     if config.calling_as_is():   # inside `with do_not_convert():`
         trace_log.record("call", "called as is", "inside `with do_not_convert()`")
         return f(*args, **kwargs)
+    if type(f) is type and classes.builds_by_init(f, _is_user_code):
+        return classes.construct(f, args, kwargs, converted_call, _is_user_code)
     target = _target(f)
     if target is None:
         if mutations.watching() and mutations.container_mutator(f) is not None:
@@ -73,7 +74,7 @@ def converted_call(f, args, kwargs=None):
             return _call_library(f, args, kwargs)
         if trace_log.listening():
             trace_log.record("call", "called as is", _why_as_is(f))
-        return _call_as_is(f, *optional.values_in(f, args, kwargs))
+        return _call_as_is(ag_builtins.method_as_called(f), *optional.values_in(f, args, kwargs))
     fn, bound = target
     converted = _convert(fn)
     if converted is None:
@@ -90,23 +91,8 @@ def converted_call(f, args, kwargs=None):
             args, kwargs = (*bound.args, *args), {**bound.keywords, **kwargs}
         else:
             args = (bound, *args)
+            classes.convert_operators(type(bound), converted_call, _is_user_code)
     return _call_converted(fn, converted, args, kwargs)
-
-
-# Builtins that call a function they are given: a builtin given them (`map(str, xs)`,
-# `sorted(xs, key=abs)`) is the version converted code calls.
-_HIGHER_ORDER = frozenset({builtins.map, builtins.filter, builtins.sorted, builtins.max,
-                           builtins.min})
-
-
-def _builtins_as_called(args, kwargs):
-    def swap(g):
-        return (ag_builtins.override(g) or g) if _is_builtin(g) else g
-    if args:
-        args = (swap(args[0]), *args[1:])
-    if "key" in kwargs:
-        kwargs = {**kwargs, "key": swap(kwargs["key"])}
-    return args, kwargs
 
 
 # Builtins that take None as Python does (print(None), str(None), bool(None)): they get a
@@ -270,11 +256,14 @@ def _call_as_is(f, args, kwargs):
         with written_back.call_frame(getattr(f, "__func__", f), _with_self(f, args), kwargs):
             return f(*args, **kwargs)
     try:
-        return f(*args, **kwargs)
+        out = f(*args, **kwargs)
     except (*CONCRETIZATION_ERRORS, TracerBoolConversionError) as e:
         if not raised_by_jax(e):
             raise   # raised in user code the call reached: its own line says where
         raise _needs_concrete(f, e) from e
+    if type(out) is types.GeneratorType and in_trace():   # its code runs as its consumer does
+        return iterables.generated(out, errors.where())
+    return out
 
 
 def _needs_concrete(f, e):
@@ -303,7 +292,8 @@ def _container_method(f, args, kwargs):
     """`lst.pop()`, `d.update(e)`, ... on a container a traced block sees: a change of its
     contents, which the block's state must carry (mutations.ContentsChange)."""
     change = mutations.ContentsChange(f.__self__, f.__name__)
-    out = f(*args, **kwargs)
+    # lst.pop(i) with a traced i: a clear error; lst.sort() of traced items: sorted()
+    out = _call_as_is(ag_builtins.method_as_called(f), args, kwargs)
     if not change.unchanged():
         mutations.changed(change, mutations.watches())
     return out
@@ -322,9 +312,11 @@ def _is_builtin(f):
 def _target(f):
     """(function to convert, what to bind first) or None to call `f` as it is."""
     if isinstance(f, types.FunctionType):
+        f = classes.original(f)
         return (f, None) if _is_user_code(f) else None
     if isinstance(f, types.MethodType) and isinstance(f.__func__, types.FunctionType):
-        return (f.__func__, f.__self__) if _is_user_code(f.__func__) else None
+        func = classes.original(f.__func__)
+        return (func, f.__self__) if _is_user_code(func) else None
     if isinstance(f, functools.partial):
         inner = _target(f.func)
         if inner is None or inner[1] is not None:
@@ -332,7 +324,7 @@ def _target(f):
         return inner[0], f
     if isinstance(f, type) or isinstance(f, types.BuiltinFunctionType):
         return None
-    call = getattr(type(f), "__call__", None)
+    call = classes.original(getattr(type(f), "__call__", None))
     if isinstance(call, types.FunctionType) and _is_user_code(call):
         return call, f
     func = getattr(f, "__func__", None)   # a bound method of a library's own kind

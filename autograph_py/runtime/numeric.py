@@ -1,7 +1,7 @@
 """Numeric builtins on traced values, with their Python meaning.
 
-    int(x)        trunc toward zero, an integer   (a size-1 array is its one item)
-    float(x)      a float; bool(x) is x != 0; complex(x) a complex
+    int(x)        trunc toward zero, an integer   (of a scalar, as eager JAX: not of a 1-item array)
+    float(x)      a float; bool(x) is x != 0 (of a size-1 array too); complex(x) a complex
     min/max       Python's pick: max(a, b) is `b if b > a else a` (jnp.where), also
                   over a traced array's items and with key= and default=
     sum(xs, s)    s + the items of xs (a traced array: one reduction)
@@ -30,11 +30,12 @@ _NO_DEFAULT = object()
 
 
 def _scalar(x, kind: str):
-    """`x` as one item, or Python's TypeError for an array of several."""
-    if x.size != 1:
-        raise TypeError(f"only length-1 arrays can be converted to Python scalars (`{kind}()` "
-                        f"of a traced array of shape {tuple(x.shape)})")
-    return x.reshape(())
+    """`x`, or the TypeError eager JAX raises for an array that is not a scalar."""
+    if x.ndim != 0:
+        raise TypeError(f"Only scalar arrays can be converted to Python scalars; got "
+                        f"arr.ndim={x.ndim} (`{kind}()` of a traced array of shape "
+                        f"{tuple(x.shape)})")
+    return x
 
 
 def int_(x=0, *args, **kwargs):
@@ -68,7 +69,11 @@ def bool_(x=False, *args, **kwargs):
         return optional.as_condition(x)   # False where it is None, else its value's truth
     if not is_traced(x) or args or kwargs:
         return builtins.bool(x, *args, **kwargs)
-    x = _scalar(x, "bool")
+    if x.size != 1:   # a size-1 array's truth is its item's, as eagerly
+        raise ValueError("The truth value of an array with more than one element is "
+                         f"ambiguous. Use a.any() or a.all() (`bool()` of a traced array of "
+                         f"shape {tuple(x.shape)})")
+    x = x.reshape(())
     return x if x.dtype == jnp.bool_ else x != 0
 
 

@@ -34,7 +34,7 @@ import numpy as np
 
 from autograph_py import errors
 from autograph_py.labels import RETURN_VALUE, quoted as _quoted
-from autograph_py.runtime import failures, paths, trace_log
+from autograph_py.runtime import classes, failures, paths, trace_log
 from autograph_py.runtime.dispatch import is_traced
 from autograph_py.runtime.flat import Var, flatten, is_dynamic_leaf
 from autograph_py.runtime.undefined import Label, delegate
@@ -101,7 +101,8 @@ def as_condition(v):
     """`v` as the condition of a converted `if`, `while`, ternary, `and`/`or`/`not`: a
     MaybeNone is its truth (False where it is None, else its value's), a traced bool."""
     if not isinstance(v, MaybeNone):
-        return v
+        truth = classes.truth(v)   # a user object's own __bool__ or __len__, converted
+        return v if truth is None else truth
     value = v.value
     if getattr(value, "size", 1) != 1:
         raise errors.StateError(errors.message(

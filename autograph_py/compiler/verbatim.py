@@ -1,0 +1,40 @@
+"""Functions defined inside converted code that run as Python: generators and coroutines.
+
+Their bodies suspend at each `yield` or `await`, which no branch or loop function of
+converted code can; a generator defined elsewhere runs as Python too (runtime/calls.py),
+so its tests and loops see Python values or are a clear error at its line.
+"""
+from __future__ import annotations
+
+import copy
+
+import gast
+
+from autograph_py.compiler import scopes, visitors
+
+
+def python_bodies(root) -> dict:
+    """{(name, line): original body} of the generator and async functions defined inside
+    `root`. The converters still see them, so the enclosing function's analyses count
+    what they read; `restore` puts the original bodies back afterwards."""
+    out = {}
+    for n in visitors.walk(root):
+        if n is root or not isinstance(n, (gast.FunctionDef, gast.AsyncFunctionDef)):
+            continue
+        if isinstance(n, gast.AsyncFunctionDef) or any(
+                isinstance(m, (gast.Yield, gast.YieldFrom, gast.Await))
+                for m in scopes.walk_inside(n)):
+            out.setdefault((n.name, n.lineno), copy.deepcopy(n.body))
+    return out
+
+
+def restore(root, verbatim: dict) -> None:
+    """Puts back the bodies `python_bodies` kept, in the converted tree `root`."""
+    if not verbatim:
+        return
+    for n in visitors.walk(root):
+        if isinstance(n, (gast.FunctionDef, gast.AsyncFunctionDef)):
+            body = verbatim.pop((n.name, getattr(n, "lineno", None)), None)
+            if body is not None:
+                n.body = body
+    assert not verbatim, f"generator functions lost in conversion: {sorted(verbatim)}"
