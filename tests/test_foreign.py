@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 
 from tests.foreign import (corpus_algos, corpus_algos_arrays, corpus_catalyst,  # noqa: F401
-                           corpus_edges, corpus_none, corpus_objects, corpus_python,
-                           corpus_tf, corpus_tf_composite)
+                           corpus_edges, corpus_none, corpus_objects, corpus_paddle,
+                           corpus_python, corpus_tf, corpus_tf_composite)
 from tests.foreign.harness import CASES, run_case
 
 _PROMOTED = "documented promotion: eager keeps the int, converted gives the float (dtype only)"
@@ -25,6 +25,20 @@ KNOWN_FAILURES = {
     "while_int_init_float_step": "MISMATCH fn: zero-trip traced while, " + _PROMOTED,
     "cond_int_vs_float_branches": "MISMATCH jit: traced if, " + _PROMOTED,
     "cond_returns_different_types": "MISMATCH jit: traced early return, " + _PROMOTED,
+    # Paddle's dygraph_to_static tests (corpus_paddle.py):
+    "paddle_ifelse_ret_int3": "MISMATCH jit: traced early return, " + _PROMOTED,
+    "paddle_while_class_var_break_continue": "MISMATCH fn: traced loop, " + _PROMOTED,
+    "paddle_logical_not_and_or_traced": "MISMATCH fn: `(x > 0 and a) or (not a and x)` with "
+                                        "traced operands is a select of a bool and an int32: "
+                                        "eager gives one operand, converted their common dtype "
+                                        "(documented join of branch dtypes)",
+    "paddle_return_none": "CRASH jit: None on one path is a StateError when the program runs, "
+                          "which plain jax.jit reports as JaxRuntimeError (FINDINGS F8); "
+                          "@function raises the StateError",
+    "paddle_return_no_variable": "CRASH jit: as paddle_return_none (FINDINGS F8)",
+    "paddle_assert_variable": "MISMATCH jit: a failing traced assert under plain jax.jit is a "
+                              "JaxRuntimeError (FINDINGS F8); @function raises AssertionError",
+    "paddle_assert_non_variable": "MISMATCH jit: as paddle_assert_variable (FINDINGS F8)",
 }
 
 KNOWN_REFUSED = {
@@ -42,6 +56,25 @@ KNOWN_REFUSED = {
                            "depends on the data",
     "logical_and_arrays": "StateError: `and` of arrays of several elements (Python: ValueError)",
     "logical_not_array": "StateError: `not` of an array of several elements (Python: ValueError)",
+    # Paddle's dygraph_to_static tests (corpus_paddle.py): Paddle refuses these too, or
+    # they need a shape or a list length that depends on the data.
+    "paddle_net_with_control_flow_if": "StateError: an attribute's shape differs by branch",
+    "paddle_ifelse_ret_int2": "StateError: the return value's structure differs by branch",
+    "paddle_new_var_create_in_one_branch": "StateError: a list's structure differs by branch",
+    "paddle_while_loop_class_var": "LoopStateMismatch: an attribute changes shape per iteration",
+    "paddle_for_loop_class_var": "LoopStateMismatch: an attribute changes shape per iteration",
+    "paddle_return_different_length_if_body": "StateError: return structure differs by branch",
+    "paddle_return_different_length_else": "StateError: return structure differs by branch",
+    "paddle_list_append_in_if": "StateError: a list's length differs by branch",
+    "paddle_list_append_in_for_loop": "TracedListError: grows in a traced-trip-count loop",
+    "paddle_list_append_in_for_loop_with_concat": "TracedListError: as above",
+    "paddle_list_append_in_while_loop": "TracedListError: as above",
+    "paddle_list_pop_in_if": "StateError: a list's length differs by branch",
+    "paddle_list_pop_in_for_loop": "TracedListError: changes length in a traced loop",
+    "paddle_list_pop_in_while_loop": "TracedListError: changes length in a traced loop",
+    "paddle_slice_in_while_loop": "TracedListError: changes length in a traced loop",
+    "paddle_forward_contains_for_layer": "TracedListError: grows in a traced-trip-count loop",
+    "paddle_push_pop_1": "ConcreteValueError: k.pop(i) with a traced i",
 }
 
 _BY_NAME = {c["name"]: c for c in CASES}

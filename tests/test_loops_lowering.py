@@ -671,3 +671,29 @@ def _pops_at_a_traced_index(n):
 def test_a_list_method_given_a_traced_index_is_a_clear_error():
     with pytest.raises(errors.ConcreteValueError, match=r"list.pop\(...\) needs a concrete"):
         ag.function(_pops_at_a_traced_index)(jnp.int32(0))
+
+
+def _second_last_under_a_test(xs):
+    seen = []
+    for i, v in enumerate(xs):
+        if i > 1:
+            kept = seen[-2]
+        seen.append(v * 2.0)
+    return kept
+
+
+def _second_last_always(xs):
+    seen, total = [xs[0], xs[0]], 0.0
+    for v in xs:
+        total = total + seen[-2]
+        seen.append(v)
+    return total
+
+
+@pytest.mark.parametrize("fn", [_second_last_under_a_test, _second_last_always])
+def test_a_read_of_an_appended_lists_earlier_items_runs_the_loop_as_python(fn):
+    # `seen[-2]` raised IndexError while the scan's body traced (it sees the entry items
+    # plus its own), so the branch was staged to raise and `kept` unassigned after the
+    # loop (corpus_paddle tensor_array_slice_in_enumerate; plain jax.jit runs it).
+    xs = jnp.arange(1.0, 6.0)
+    assert_same(ag.function(fn)(xs), fn(np.asarray(xs)))

@@ -376,7 +376,8 @@ def _lax_scan_once(xs, make_item, extra_test, body, block: Block, record=True, e
     init_vars = st.flatten(get_state(), names)
     raised = []
     plan, closed, outs = settle.settle(block, init_vars, step_body, item_avals, allow_append=True,
-                                       may_not_run=may_not_run, raised=raised, ran=ran)
+                                       may_not_run=may_not_run, raised=raised, ran=ran,
+                                       unrollable=exists is None)
     final, ys = lowered.scan(closed, settle.initial_carry(plan, init_vars), x_leaves,
                              len(plan.dynamic_avals()), unroll=block.opts.get("unroll", 1))
     may_stay = length == 0 or may_not_run or exists is not None or (

@@ -91,7 +91,7 @@ def step_outputs(plan: plans.LoopPlan, outs):
 
 
 def settle(block, init_vars, step_body, index_avals, allow_append, may_not_run=False,
-           raised=None, ran=None):
+           raised=None, ran=None, unrollable=False):
     """Traces one iteration until the carried types stop changing.
 
     `step_body(*index_args)` runs the user's body for one iteration (after the
@@ -102,13 +102,16 @@ def settle(block, init_vars, step_body, index_avals, allow_append, may_not_run=F
     list: afterwards it holds the body's PathRaises if the settled body always raises.
     A list the body appends to (a scan stacks its items) must not be read in the body:
     `appended_unread` checks it (`ran`: the loop's guards.Ran, kept through that check).
+    `unrollable`: the loop can run as Python over its items, which it then does where
+    the body raised an error of the user's code while traced (it may be one of the
+    partial state a trace sees: `xs[-2]` of a list the loop appends to).
     """
     construct, at = block.construct, block.at
     plan = loop_state.initial_loop_plan(init_vars)
     raised = [] if raised is None else raised
     for _ in range(MAX_RETRACES):
         closed, (ins, outs, read_unassigned) = _trace_step(
-            block, plan, init_vars, step_body, index_avals, raised)
+            block, plan, init_vars, step_body, index_avals, raised, unrollable)
         # A variable read while unassigned is carried with whether it is, as in a loop
         # that may not run: an iteration may read it before any assigned it.
         plan, changed = loop_state.update_loop_plan(plan, block.names, ins, outs, construct, at,
@@ -125,7 +128,7 @@ def settle(block, init_vars, step_body, index_avals, allow_append, may_not_run=F
         fix="Give the loop variables their final dtypes before the loop."))
 
 
-def _trace_step(block, plan, init_vars, step_body, index_avals, raised):
+def _trace_step(block, plan, init_vars, step_body, index_avals, raised, unrollable=False):
     """The closed jaxpr of one iteration under `plan`, and (ins, outs, unassigned reads)."""
     get_state, set_state, names, at = block.get, block.set, block.names, block.at
     n_index = len(index_avals)
@@ -147,6 +150,9 @@ def _trace_step(block, plan, init_vars, step_body, index_avals, raised):
                 raise
             except Exception as e:  # noqa: BLE001 - only the user's own (stage_raised)
                 # `v.pop()` of an empty list: Python raises it only if an iteration runs.
+                if unrollable and not isinstance(e, errors.AutographError):
+                    why = f"its body raised {type(e).__name__} while traced"
+                    raise loop_state.LoopStateMismatch(why, "", "", reason=why) from e
                 if not stage_raised(e):
                     raise
                 set_state(values)
@@ -170,23 +176,28 @@ def _unlikely(aval):
     return np.full(aval.shape, value, aval.dtype)
 
 
+# Items the probe adds: a read of `xs[-2]` or `xs[-3]` on a list with too few items
+# raises while traced, the same with one more item as without it.
+_PROBE_ITEMS = 3
+
+
 def _appended_unread(block, plan, closed, init_vars, step_body, index_avals, ran):
     """Raises LoopStateMismatch where the body reads a list it appends to.
 
     A scan stacks the appended items as its outputs, so the body sees the list as it
     was at loop entry plus this iteration's items, not the items earlier iterations
     appended: `len(seen)`, `sum(window)` or `window.pop(0)` would be silently wrong.
-    The body is traced once more with one more item in each such list (a value no
-    computation folds away); a body that only appends gives the same program. A loop over a static number of items then
-    runs as Python (loops._scan_or_unroll)."""
+    The body is traced once more with more items in each such list (a value no
+    computation folds away); a body that only appends gives the same program. A loop
+    over a static number of items then runs as Python (loops._scan_or_unroll)."""
     treedefs, specs, appends = list(plan.treedefs), [list(x) for x in plan.specs], {}
     for i, (n_prefix, items) in plan.appends.items():
         td, avals = items[0]
         extra = td.unflatten([_unlikely(a) for a in avals])
-        entry = treedefs[i].unflatten([x.value for x in specs[i]]) + [extra]
+        entry = treedefs[i].unflatten([x.value for x in specs[i]]) + [extra] * _PROBE_ITEMS
         leaves, treedefs[i] = jax.tree_util.tree_flatten(entry)
         specs[i] = [plans.Static(x) for x in leaves]
-        appends[i] = (n_prefix + 1, items)
+        appends[i] = (n_prefix + _PROBE_ITEMS, items)
     probe = plans.LoopPlan(treedefs, specs, appends)
     kept = None if ran is None else ran.vars
     other, _ = _trace_step(block, probe, init_vars, step_body, index_avals, [])

@@ -1661,3 +1661,1185 @@ def paddle_dict_cmp_in_for_enumerate(pos, neg):
         val = x - y + i
         dict_val.update({k: val + dict_val[k] for k, v in dict_val.items()})
     return dict_val
+
+
+# ============================================================ test_logical.py
+
+# Paddle test/dygraph_to_static/test_logical.py: test_logical_not
+@case((3,), (0,), (11,), (-1,), vmap=True)
+def paddle_logical_not(x):
+    if not x:
+        x = x - 1
+    else:
+        x = x + 1
+    if x != 10:
+        x = x - 1
+    else:
+        x = x + 1
+    y = 0
+    if not y:
+        x = x + 4
+    if y != 3:
+        x = x + 2
+    return x
+
+
+# Paddle test/dygraph_to_static/test_logical.py: test_logical_not_2
+@case((I(3),), (I(0),), vmap=True)
+def paddle_logical_not_2(x):
+    y = None
+    if y is not None and not y:
+        x = x + 4
+    if y != 3:
+        x = x + 2
+    return x
+
+
+# Paddle test/dygraph_to_static/test_logical.py: test_logical_and
+@case((I(3),), (I(0),), (I(10),), vmap=True)
+def paddle_logical_and(x):
+    if x < 10 and x > 1:
+        x = x - 1
+    else:
+        x = x + 1
+    y = 3
+    if y < 10 and y > 1:
+        x = x - 2
+    else:
+        x = x + 2
+    return x
+
+
+# Paddle test/dygraph_to_static/test_logical.py: test_logical_and_2
+@case((3,), (-3,), vmap=True)
+def paddle_logical_and_2(x):
+    a = None
+    if a is not None and a > 1:
+        x = x - 1
+    else:
+        x = x + 1
+    b = 3
+    if b is not None and b > 1:
+        x = x - 1
+    else:
+        x = x + 1
+    return x
+
+
+# Paddle test/dygraph_to_static/test_logical.py: test_logical_or
+@case((3,), (20,), (-5,), vmap=True)
+def paddle_logical_or(x):
+    if x < 10 or x > 1:
+        x = x - 1
+    else:
+        x = x + 1
+    a = 10
+    if a > 3 or a < 1:
+        x = x - 1
+    else:
+        x = x + 1
+    return x
+
+
+# Paddle test/dygraph_to_static/test_logical.py: test_logical_or_2
+@case((3,), (0,), vmap=True)
+def paddle_logical_or_2(x):
+    a = None
+    if x > 1 or a is None or a > 1:
+        x = x - 1
+    else:
+        x = x + 1
+    return x
+
+
+# Paddle test/dygraph_to_static/test_logical.py: test_logical_not_and_or
+@case((3,), (12,), (-3,), vmap=True)
+def paddle_logical_not_and_or(x):
+    a = 1
+    if x < 10 and (a < 4 or a > 0) or a < -1 or not x > -1:
+        x = x - 1
+    else:
+        x = x + 1
+    return x
+
+
+# Paddle test/dygraph_to_static/test_logical.py: test_logical_not_and_or (the operands on the data)
+@case((3, 1), (12, -2), (-3, 5), (0, 0), vmap=True)
+def paddle_logical_not_and_or_traced(x, a):
+    if x < 10 and (a < 4 or a > 0) or a < -1 or not x > -1:
+        x = x - 1
+    else:
+        x = x + 1
+    return x, (x > 0 and a) or (not a and x)
+
+
+# Paddle test/dygraph_to_static/test_logical.py: test_shape_equal / test_shape_not_equal
+@case((np.ones([1, 2, 3], np.float32),), (np.ones([2, 3], np.float32),))
+def paddle_shape_equal(x):
+    y = jnp.zeros([1, 2, 3])
+    if x.shape == y.shape:
+        a = y
+    else:
+        a = jnp.ones([1, 2, 3])
+    if x.shape != y.shape:
+        return a, y
+    else:
+        return a, jnp.ones([1, 2, 3])
+
+
+# ============================================================ test_for_enumerate.py
+
+# Paddle test/dygraph_to_static/test_for_enumerate.py: for_in_range (range(x.numpy().item()))
+@case((5,), (0,), (1,), vmap=True)
+def paddle_for_in_range(x):
+    z = jnp.zeros([1], jnp.int32)
+    for i in range(int(x)):
+        z = z + i
+    return z
+
+
+# Paddle test/dygraph_to_static/test_for_enumerate.py: for_iter_list / for_enumerate_list
+@case(([1, 2, 3],), ([],), ([4],))
+def paddle_for_iter_enumerate_list(x_array):
+    z = jnp.zeros([1], jnp.int32)
+    for x in x_array:
+        z = z + x
+    w = jnp.zeros([1], jnp.int32)
+    for i, x in enumerate(x_array):
+        w = w + x + i
+    return z, w
+
+
+# Paddle test/dygraph_to_static/test_for_enumerate.py: for_iter_var / for_enumerate_var
+@case((I(1, 2, 3, 4, 5),), (I(5, -1, 0, 2, 2),), vmap=True)
+def paddle_for_enumerate_var(x_array):
+    y = jnp.zeros([1], jnp.int32)
+    z = jnp.zeros([1], jnp.int32)
+    for i, x in enumerate(x_array):
+        y = y + i
+        z = z + x
+    w = jnp.zeros([1], jnp.int32)
+    for x in x_array:
+        w = w + x
+    return y, z, w
+
+
+# Paddle test/dygraph_to_static/test_for_enumerate.py: for_enumerate_var_numpy_with_start
+@case((F(1.0, 2.0, 3.0, 4.0, 5.0),), (F(0.5, 0.0, -1.0, 2.0, 2.0),), grad=0, vmap=True)
+def paddle_for_enumerate_with_start(x_array):
+    y = jnp.zeros([1], jnp.int32)
+    z = jnp.zeros([1], jnp.float32)
+    for i, x in enumerate(x_array, 1):
+        y = y + i
+        z = z + x * i
+    return y, z
+
+
+# Paddle test/dygraph_to_static/test_for_enumerate.py: for_in_range_with_break
+@case((5,), (2,), (0,), vmap=True)
+def paddle_for_in_range_with_break(x):
+    z = jnp.zeros([1], jnp.int32)
+    for i in range(x):
+        z = z + i
+        if i > 2:
+            break
+    return z
+
+
+# Paddle test/dygraph_to_static/test_for_enumerate.py: for_enumerate_var_numpy_with_break
+@case((I(1, 2, 3, 4, 5),), (I(7, 8, 9, 10, 11),), vmap=True)
+def paddle_for_enumerate_with_break(x_array):
+    y = jnp.zeros([1], jnp.int32)
+    z = jnp.zeros([1], jnp.int32)
+    for i, x in enumerate(x_array):
+        y = y + i
+        z = z + x
+        if i > 2:
+            break
+    return y, z
+
+
+# Paddle test/dygraph_to_static/test_for_enumerate.py: for_enumerate_var_numpy_with_continue
+@case((F(1.0, 2.0, 3.0, 4.0, 5.0),), (F(7.0, 8.0, 9.0, 10.0, 11.0),), grad=0, vmap=True)
+def paddle_for_enumerate_with_continue(x_array):
+    y = jnp.zeros([1], jnp.int32)
+    z = jnp.zeros([1], jnp.float32)
+    for i, x in enumerate(x_array):
+        y = y + i
+        if i > 2:
+            continue
+        z = z + x
+    return y, z
+
+
+# Paddle test/dygraph_to_static/test_for_enumerate.py: for_enumerate_var_numpy_with_start_break
+@case((I(1, 2, 3, 4, 5),), (I(0, 0, 1, 0, 0),), vmap=True)
+def paddle_for_enumerate_with_start_break(x_array):
+    y = jnp.zeros([1], jnp.int32)
+    z = jnp.zeros([1], jnp.int32)
+    for i, x in enumerate(x_array, 1):
+        y = y + i
+        z = z + x
+        if i > 2:
+            break
+    return y, z
+
+
+# Paddle test/dygraph_to_static/test_for_enumerate.py: for_enumerate_var_numpy_with_start_continue
+@case((I(1, 2, 3, 4, 5),), (I(0, 0, 1, 0, 0),), vmap=True)
+def paddle_for_enumerate_with_start_continue(x_array):
+    y = jnp.zeros([1], jnp.int32)
+    z = jnp.zeros([1], jnp.int32)
+    for i, x in enumerate(x_array, 1):
+        y = y + i
+        if i > 2:
+            continue
+        z = z + x
+    return y, z
+
+
+# Paddle test/dygraph_to_static/test_for_enumerate.py: for_iter_var_list / for_enumerate_var_list
+@case((I(5),), (I(-2),), vmap=True)
+def paddle_for_enumerate_var_list(x):
+    iter_num = 5
+    a = []
+    for i in range(iter_num):
+        a.append(x + i)
+    y = jnp.zeros([1], jnp.int32)
+    z = jnp.zeros([1], jnp.int32)
+    for i, x in enumerate(a):
+        y = y + i
+        z = z + x
+    w = jnp.zeros([1], jnp.int32)
+    for x in a:
+        w = w + x
+    return y, z, w
+
+
+# Paddle test/dygraph_to_static/test_for_enumerate.py: for_enumerate_var_with_nested_range
+@case((I(1, 2, 3, 4, 5),), (I(0, 0, 3, 0, 1),), (I(2, -1, 0, 0, 0),), vmap=True)
+def paddle_for_enumerate_with_nested_range(x_array):
+    x = jnp.zeros([1], jnp.int32)
+    for i, num in enumerate(x_array):
+        for idx in range(num):
+            x = x + num
+    return x
+
+
+# Paddle test/dygraph_to_static/test_for_enumerate.py: for_iter_var_idx
+@case((I(1, 2, 3, 4, 5),), (I(0, 0, 3, 0, 1),), vmap=True)
+def paddle_for_iter_var_idx(x_array):
+    z = jnp.zeros([1], jnp.int32)
+    for x in x_array[0:]:
+        z = z + x
+    for x in x_array[1:4]:
+        z = z * 2 + x
+    return z
+
+
+# Paddle test/dygraph_to_static/test_for_enumerate.py: for_tuple_as_iter_var
+@case((I([1, 2, 3], [1, 2, 3], [1, 2, 3]),), (I([4, 0, 1], [2, 2, 2], [0, 9, 0]),), vmap=True)
+def paddle_for_tuple_as_iter_var(z):
+    a_result = jnp.zeros([3])
+    b_result = jnp.zeros([3])
+    c_result = jnp.zeros([3])
+    for a, b, c in z:
+        a_result += a
+        b_result += b
+        c_result += c
+    return a_result, b_result, c_result
+
+
+# Paddle test/dygraph_to_static/test_for_enumerate.py: for_tuple_as_enumerate_iter
+@case((F(1.0, 2.0, 3.0, 4.0, 5.0),), (F(0.0, 0.0, -1.0, 0.0, 1.0),), grad=0, vmap=True)
+def paddle_for_tuple_as_enumerate_iter(x):
+    x_list = [x, x, x]
+    a_result = jnp.zeros([5])
+    for t in enumerate(x_list):
+        a_result += t[1] * t[0]
+    return a_result
+
+
+# Paddle test/dygraph_to_static/test_for_enumerate.py: for_tuple_as_enumerate_value
+@case((F(1.0, 2.0, 3.0, 4.0, 5.0),), (F(0.0, 0.0, -1.0, 0.0, 1.0),), grad=0, vmap=True)
+def paddle_for_tuple_as_enumerate_value(x):
+    x_list = [x, x * 2, x * 3]
+    a_result = jnp.zeros([1])
+    b_result = jnp.zeros([1])
+    e_result = jnp.zeros([1])
+    for i, (a, b, c, d, e) in enumerate(x_list):
+        a_result += a
+        b_result += b * i
+        e_result += e - c + d
+    return a_result, b_result, e_result
+
+
+# Paddle test/dygraph_to_static/test_for_enumerate.py: for_tuple_as_enumerate_value (over the array)
+@case((F([1.0, 2.0], [3.0, 4.0], [5.0, 6.0]),), (F([0.0, -2.0], [1.0, 1.0], [2.0, 0.0]),),
+      grad=0, vmap=True)
+def paddle_for_tuple_as_enumerate_array_rows(x):
+    acc = jnp.zeros([])
+    for i, (a, b) in enumerate(x):
+        if a > b:
+            acc += a * i
+        else:
+            acc -= b
+    return acc
+
+
+# Paddle test/dygraph_to_static/test_for_enumerate.py: ForwardContainsForLayer.forward
+@case((5, 3), (4, 4))
+def paddle_forward_contains_for_layer(high, low):
+    y = jnp.zeros([10, 2, 3])
+    z = []
+    for i in range(high - low):
+        z.append(y[i] + i)
+    return z
+
+
+# Paddle test/dygraph_to_static/test_for_enumerate.py: for_original_list / for_original_tuple
+@case((I(0),), (I(4),), vmap=True)
+def paddle_for_original_list_tuple(z):
+    for x in [1, 2, 3]:
+        z = z + x
+    for x in (1, 2, 3):
+        z = z * x
+    return z
+
+
+# Paddle test/dygraph_to_static/test_for_enumerate.py: for_zip
+@case((F([1.0, 2.0], [3.0, 4.0]), F([5.0, 6.0], [7.0, 8.0])), grad=0, vmap=True)
+def paddle_for_zip(x, y):
+    for i, j in zip(x, y):
+        a = i + j  # noqa: F841
+    return x + y
+
+
+# Paddle test/dygraph_to_static/test_for_enumerate.py: for_zip (the last pair is read after the loop)
+@case((F([1.0, 2.0], [3.0, 4.0]), F([5.0, 6.0], [7.0, 8.0])),
+      (F([0.0, 2.0], [1.0, 4.0]), F([0.0, 6.0], [0.0, 8.0])), grad=0, vmap=True)
+def paddle_for_zip_last_pair(x, y):
+    for i, j in zip(x, y):
+        a = i + j
+    return x + y + a
+
+
+# Paddle test/dygraph_to_static/test_for_enumerate.py: tensor_array_slice_in_enumerate
+@case((0,), (4,))
+def paddle_tensor_array_slice_in_enumerate(n):
+    feats = {}
+    feats['key'] = []
+    feats_idx = jnp.arange(0, 10) + n
+    for i, idx in enumerate(feats_idx):
+        if i > 1:
+            feat_n2 = feats['key'][-2]
+        feats['key'].append(idx)
+    return feat_n2
+
+
+# Paddle test/dygraph_to_static/test_for_enumerate.py: tensor_array_slice_in_enumerate (on an argument)
+@case((I(5, 6, 7, 8),), (I(0, 1, 0, 1),))
+def paddle_list_slice_in_enumerate_arg(feats_idx):
+    feats = {'key': []}
+    for i, idx in enumerate(feats_idx):
+        if i > 1:
+            feat_n2 = feats['key'][-2]
+        feats['key'].append(idx)
+    return feat_n2
+
+
+# ============================================================ test_assert.py
+
+# Paddle test/dygraph_to_static/test_assert.py: dyfunc_assert_variable
+@case((B(False),), (B(True),), (I(0),), (I(1),))
+def paddle_assert_variable(x):
+    x_v = jnp.asarray(x)
+    assert x_v
+
+
+# Paddle test/dygraph_to_static/test_assert.py: dyfunc_assert_non_variable
+@case((False,), (True,))
+def paddle_assert_non_variable(x=True):
+    assert x
+
+
+# Paddle test/dygraph_to_static/test_assert.py: dyfunc_assert_variable (with a message and a value)
+@case((2.0,), (-1.0,), grad=0)
+def paddle_assert_with_message(x):
+    y = x * 2
+    assert y > 0, f"y must be positive, got {y}"
+    return y
+
+
+# ============================================================ test_print.py
+
+# Paddle test/dygraph_to_static/test_print.py: dyfunc_print_variable / dyfunc_print_ndarray
+@case((I(1, 1, 1, 1, 1),), (I(1, 2, 3, 4, 5),))
+def paddle_print_variable(x):
+    x_t = jnp.asarray(x)
+    print(x_t)
+
+
+# Paddle test/dygraph_to_static/test_print.py: dyfunc_print_with_format / _format2
+@case((I(1, 1, 1),), (I(4, 5, 6),))
+def paddle_print_with_format(x):
+    x_t = jnp.asarray(x)
+    print(f"PrintTensor: {x_t}")
+    print("PrintTensor: %s" % (x_t))
+
+
+# Paddle test/dygraph_to_static/test_print.py: dyfunc_print_with_ifelse
+@case((I(1, 1, 1),), (I([1, 2], [3, 4]),))
+def paddle_print_with_ifelse(x):
+    x_t = jnp.asarray(x)
+    if len(x_t.shape) > 1:
+        print(x_t)
+    else:
+        print(x_t)
+
+
+# Paddle test/dygraph_to_static/test_print.py: dyfunc_print_with_ifelse (the test on the data)
+@case((I(1, 1, 1),), (I(-1, 0, 2),))
+def paddle_print_with_ifelse_traced(x):
+    x_t = jnp.asarray(x)
+    if jnp.sum(x_t) > 2:
+        print("big", x_t)
+    else:
+        print("small", x_t * 2)
+    return x_t
+
+
+# Paddle test/dygraph_to_static/test_print.py: dyfunc_print_multi_tensor / _continue_vars
+@case((I(1, 1, 1),), (F(0.5, 1.5),))
+def paddle_print_multi_tensor(x):
+    x_t = jnp.asarray(x)
+    y_t = x_t * 2
+    print(x_t)
+    print(y_t)
+    print(x_t, y_t)
+
+
+# Paddle test/dygraph_to_static/test_print.py: dyfunc_print_with_kwargs
+@case((I(1, 1, 1),), (I(7, 8, 9),))
+def paddle_print_with_kwargs(x):
+    x_t = jnp.asarray(x)
+    print("Tensor", x_t, end='\n\n', sep=': ')
+
+
+# ============================================================ test_cast.py
+
+# Paddle test/dygraph_to_static/test_cast.py: test_bool_cast (a scalar)
+@case((0.0,), (2.0,), (-0.5,), vmap=True)
+def paddle_bool_cast(x):
+    x = bool(x)
+    return x
+
+
+# Paddle test/dygraph_to_static/test_cast.py: test_bool_cast (a matrix: elementwise in Paddle,
+# an error for Python's bool)
+@case((np.ones((2, 3), np.float32),),)
+def paddle_bool_cast_matrix(x):
+    x = bool(jnp.asarray(x))
+    return x
+
+
+# Paddle test/dygraph_to_static/test_cast.py: test_bool_cast (a matrix, as a JAX user writes it)
+@case((np.array([[0.0, 1.0], [2.0, 0.0]], np.float32),), vmap=True)
+def paddle_bool_cast_astype(x):
+    return jnp.asarray(x).astype(bool)
+
+
+# Paddle test/dygraph_to_static/test_cast.py: test_int_cast
+@case((3.7,), (-2.5,), (0.0,), (F(6.9),), vmap=False)
+def paddle_int_cast(x):
+    x = int(x)
+    return x
+
+
+# Paddle test/dygraph_to_static/test_cast.py: test_float_cast
+@case((True,), (False,), (3,), vmap=False)
+def paddle_float_cast(x):
+    x = float(x)
+    return x
+
+
+# Paddle test/dygraph_to_static/test_cast.py: test_not_var_cast
+@case((3.14,), (-1.5,))
+def paddle_not_var_cast(x):
+    x = int(x)
+    return x
+
+
+# Paddle test/dygraph_to_static/test_cast.py: test_mix_cast
+@case((3.7,), (0.4,), (-6.2,), vmap=True)
+def paddle_mix_cast(x):
+    x = int(x)
+    x = float(x)
+    x = bool(x)
+    x = float(x)
+    return x
+
+
+# Paddle test/dygraph_to_static/test_cast.py: test_int_cast (the result drives a loop)
+@case((3.7,), (0.4,), (5.2,), vmap=True)
+def paddle_int_cast_drives_loop(x):
+    n = int(x)
+    acc = 0.0
+    for i in range(n):
+        acc = acc + x * i
+    return acc
+
+
+# ============================================================ test_len.py
+
+# Paddle test/dygraph_to_static/test_len.py: len_with_tensor
+@case((np.ones((10, 16), np.float32),), (np.ones((3,), np.float32),))
+def paddle_len_with_tensor(x):
+    x_len = len(x)
+    return x_len
+
+
+# Paddle test/dygraph_to_static/test_len.py: len_with_lod_tensor_array (a Python list of arrays)
+@case((F(1.0, 2.0),), (F(3.0, 4.0),), vmap=True)
+def paddle_len_with_array_list(x):
+    arr = [x]
+    arr.append(x * 2)
+    arr_len = len(arr)
+    if x[0] > 2:
+        arr_len = arr_len + 1
+    return arr_len
+
+
+# ============================================================ test_tensor_shape.py
+
+# Paddle test/dygraph_to_static/test_tensor_shape.py: dyfunc_tensor_shape_1 .. _6
+@case((I(1, 1, 1, 1, 1),), (I(1, 2, 3, 4, 5),), vmap=True)
+def paddle_tensor_shape_basic(x):
+    res1 = jnp.reshape(x, x.shape)
+    shape = x.shape
+    shape2 = shape
+    res2 = jnp.reshape(x, shape2)
+    y = jnp.ones([1, 5])
+    res3 = jnp.reshape(x, y.shape)
+    res4 = jnp.reshape(x, (-1, x.shape[0], len(x.shape)))
+    s = x.shape[0]
+    res5 = jnp.reshape(x, (-1, s))
+    s = x.shape[0:]
+    res6 = jnp.reshape(x, s)
+    return res1, res2, res3, res4, res5, res6
+
+
+# Paddle test/dygraph_to_static/test_tensor_shape.py: dyfunc_tuple_shape_1 / _2 / _3
+@case((np.ones((5, 7), np.int32),), (np.arange(6, dtype=np.int32).reshape(2, 3),))
+def paddle_tuple_shape(x):
+    a, b = x.shape
+    res = jnp.reshape(x, (b, a))
+    shape = x.shape
+    a, b = shape
+    res2 = jnp.reshape(x, (b, a))
+    a, b = jnp.shape(x)
+    res3 = jnp.reshape(x, (b, a))
+    return res, res2, res3
+
+
+# Paddle test/dygraph_to_static/test_tensor_shape.py: dyfunc_with_if_1
+@case((I(1, 1, 1, 1, 1),), (np.zeros((0,), np.int32),))
+def paddle_shape_with_if_1(x):
+    res = jnp.reshape(x, [-1, 1])
+    x_shape_0 = x.shape[0]
+    if x_shape_0 < 1:
+        if res.shape[0] > 1:
+            res = jnp.full(x.shape, 2, jnp.int32)
+        else:
+            res = jnp.full(x.shape, 3, jnp.int32)
+    return res
+
+
+# Paddle test/dygraph_to_static/test_tensor_shape.py: dyfunc_with_if_2
+@case((I(1, 1, 1, 1, 1),), (np.int32(4),))
+def paddle_shape_with_if_2(x):
+    if len(x.shape) < 1:
+        res = x
+    else:
+        res = jnp.full(x.shape, 8, jnp.int32)
+    return res
+
+
+# Paddle test/dygraph_to_static/test_tensor_shape.py: dyfunc_with_for_1 / _2 / _3
+@case((I(1, 1, 1, 1, 1),), (np.ones((2, 3), np.int32),))
+def paddle_shape_with_for(x):
+    res = jnp.full([1], 0, jnp.int32)
+    for i in range(x.shape[0]):
+        res += 1
+    x_shape_0 = x.shape[0]
+    for i in range(x_shape_0):
+        res += 1
+    for i in range(len(x.shape)):
+        res += 10
+    return res
+
+
+# Paddle test/dygraph_to_static/test_tensor_shape.py: dyfunc_with_while_1 / _2 / _3
+@case((I(1, 1, 1, 1, 1),), (np.ones((2, 3), np.int32),), (np.ones((1, 1, 1), np.int32),))
+def paddle_shape_with_while(x):
+    res = jnp.full([1], 0, jnp.int32)
+    i = 1
+    while i < x.shape[0]:
+        res += 1
+        i = i + 2
+    x_shape = x.shape
+    i = 1
+    while len(x_shape) > i:
+        res += 10
+        i += 1
+    return res
+
+
+# Paddle test/dygraph_to_static/test_tensor_shape.py: dyfunc_with_while_4
+@case((I(1, 1, 1, 1, 1),), (I(-1, 0, 1, 2, 3),), vmap=True)
+def paddle_shape_with_while_4(x):
+    y = jnp.ones([1, 5])
+    y_shape_0 = y.shape[0]
+    i = 1
+    while y_shape_0 > i:
+        x += 1
+        i += 1
+    return x
+
+
+# Paddle test/dygraph_to_static/test_tensor_shape.py: dyfunc_change_shape_after_assign
+@case((np.ones((5, 7), np.int32),), (np.arange(6, dtype=np.int32).reshape(2, 3),))
+def paddle_change_shape_after_assign(x):
+    a, b = x.shape
+    x = jnp.reshape(x, (-1, 1))
+    res = jnp.reshape(x, (b, a))
+    return res
+
+
+# Paddle test/dygraph_to_static/test_tensor_shape.py: dyfunc_len_paddle_shape / _dict_assign_shape
+@case((I(1, 2, 3),), (np.int32(5),))
+def paddle_len_shape_and_dict_shape(x):
+    if len(jnp.shape(x)) > 0:
+        print(x)
+    a = {}
+    a['shape'] = x.shape[0] if x.ndim else -1
+    return a
+
+
+# Paddle test/dygraph_to_static/test_tensor_shape.py: dyfunc_with_for_1 (the trip count on the data)
+@case((I(1, 1, 1, 1, 1), 2), (I(1, 1, 1, 1, 1), 9), (I(1, 1, 1, 1, 1), 0), vmap=True)
+def paddle_shape_and_data_in_for(x, k):
+    res = jnp.full([1], 0, jnp.int32)
+    for i in range(min(x.shape[0], k)):
+        res += x[i] * (i + 1)
+    return res
+
+
+# ============================================================ test_closure_analysis.py
+
+# Paddle test/dygraph_to_static/test_closure_analysis.py: test_normal_0 (a NameError in Python)
+@case((1,),)
+def paddle_closure_normal_0(x):
+    def func():
+        if True:
+            i = 1  # noqa: F841
+
+    func()
+    return i  # noqa: F821
+
+
+# Paddle test/dygraph_to_static/test_closure_analysis.py: test_normal_argument
+@case((5,), (-5,))
+def paddle_closure_normal_argument(x):
+    x = 1
+
+    def func():
+        if True:
+            print(x)
+            i = 1  # noqa: F841
+
+    func()
+    return x
+
+
+_closure_t = 0
+
+
+# Paddle test/dygraph_to_static/test_closure_analysis.py: test_global
+@case((5,), (-5,))
+def paddle_closure_global(x):
+    global _closure_t
+    _closure_t = 10
+
+    def func():
+        if True:
+            print(x)
+            i = 1  # noqa: F841
+
+    func()
+    return x + _closure_t
+
+
+# Paddle test/dygraph_to_static/test_closure_analysis.py: test_nonlocal
+@case((5,), (-5,))
+def paddle_closure_nonlocal(x, *args, **kargs):
+    i = 10
+
+    def func(*args, **kargs):
+        nonlocal i
+        k = 10  # noqa: F841
+        if True:
+            print(x)
+            i = 1
+
+    func(*args, **kargs)
+    return x, i
+
+
+# Paddle test/dygraph_to_static/test_closure_analysis.py: test_nonlocal (the test on the data)
+@case((5,), (-5,), (0,), vmap=True)
+def paddle_closure_nonlocal_traced(x):
+    i = 10
+
+    def func():
+        nonlocal i
+        if x > 0:
+            i = 1
+        else:
+            i = i + x
+
+    func()
+    func()
+    return x, i
+
+
+# Paddle test/dygraph_to_static/test_closure_analysis.py: test_push_pop_1 (pop of an empty list)
+@case((0,), (3,))
+def paddle_push_pop_1(n):
+    l = []  # noqa: E741
+    k = []
+    for i in range(n):
+        l.append(i)
+        k.pop(i)
+    return l
+
+
+# Paddle test/dygraph_to_static/test_closure_analysis.py: test_push_pop_2 / _3
+@case((1,), (-1,))
+def paddle_push_pop_2(x):
+    l = []  # noqa: E741
+    k = []
+
+    def func():
+        nonlocal l
+        l.append(0)
+
+    for i in range(10):
+        k.append(i + x)
+    return l, k
+
+
+# Paddle test/dygraph_to_static/test_closure_analysis.py: test_push_pop_4
+@case((1,), (-1,))
+def paddle_push_pop_4(x):
+    l = []  # noqa: E741
+    k = []
+    for i in range(3):
+        for j in range(3):
+            if True:
+                l.append(j * x)
+            else:
+                k.pop()
+    return l, k
+
+
+# Paddle test/dygraph_to_static/test_closure_analysis.py: TestPushPopTrans.test (vlist_of_dict)
+@case((I(3),),)
+def paddle_vlist_of_dict(x):
+    ma = {'a': []}
+    for i in range(3):
+        ma['a'].append(1)
+    return ma
+
+
+# Paddle test/dygraph_to_static/test_closure_analysis.py: TestPushPopTrans.test2 / test4 (np.append)
+@case((I(3),),)
+def paddle_np_append_in_loop(x):
+    a = np.array([1, 2, 3])
+    for i in range(3):
+        np.append(a, 4)
+    return a + x
+
+
+_global_a = []
+
+
+# Paddle test/dygraph_to_static/test_closure_analysis.py: TestPushPopTrans.test5 (a global list)
+@case((I(3),),)
+def paddle_global_list_append_in_loop(x):
+    a = np.array([1, 2, 3])
+    for i in range(3):
+        _global_a.append(4)
+    return a + x
+
+
+# ============================================================ test_isinstance.py
+
+class _SimpleReturnLayer:
+    def __call__(self, x):
+        return x
+
+
+class _AddAttrLayer:
+    def __init__(self):
+        self.attr = None
+
+    def __call__(self, x):
+        out = x + self.attr
+        return out
+
+
+class _IsInstanceLayer:
+    def __init__(self, layer):
+        self.layer = layer
+
+    def __call__(self, x):
+        if isinstance(self.layer, (_AddAttrLayer,)):
+            self.layer.attr = x
+        res = self.layer(x)
+        return res
+
+
+class _SequentialLayer:
+    def __init__(self, layers):
+        self.layers = list(layers)
+
+    def __call__(self, x):
+        res = x
+        for layer in self.layers:
+            if isinstance(layer, _AddAttrLayer):
+                layer.attr = x
+            res = layer(res)
+        return res
+
+
+# Paddle test/dygraph_to_static/test_isinstance.py: IsInstanceLayer(SimpleReturnLayer / AddAttrLayer)
+@case((np.ones((2, 3), np.int32),), (np.arange(6, dtype=np.int32).reshape(2, 3),), vmap=True)
+def paddle_isinstance_layers(x):
+    a = _IsInstanceLayer(_SimpleReturnLayer())(x)
+    b = _IsInstanceLayer(_AddAttrLayer())(x)
+    return a, b
+
+
+# Paddle test/dygraph_to_static/test_isinstance.py: SequentialLayer
+@case((np.ones((2, 3), np.int32), 5), (np.arange(6, dtype=np.int32).reshape(2, 3), 2),
+      static=(1,))
+def paddle_isinstance_sequential(x, n):
+    layers = []
+    for i in range(n):
+        layers.append(_SimpleReturnLayer())
+        layers.append(_AddAttrLayer())
+    return _SequentialLayer(layers)(x)
+
+
+# ============================================================ test_partial_program.py
+
+# Paddle test/dygraph_to_static/test_partial_program.py: nested_input
+@case((F([1.0, 2.0], [3.0, 4.0]),
+       [F([1.0, 1.0], [0.0, 2.0]), 64,
+        {'z': [F(1.0, 2.0, 3.0), F(0.5, 0.5, 0.5)], 'c': F(1.0),
+         'd': {'da': 12, 'dc': F([1.0, 2.0], [3.0, 4.0])}}]),
+      grad=0)
+def paddle_nested_input(x, y):
+    sum_res = x + y[0]
+    z_elem = y[2]['z']
+    sub_res = z_elem[0] - z_elem[1]
+    mul_res = y[-1]['d']['da'] * y[-1]['d']['dc']
+    mean_func = jnp.mean
+    out = mean_func(sub_res) + mean_func(sum_res) + mean_func(mul_res)
+    return out
+
+
+# Paddle test/dygraph_to_static/test_partial_program.py: nested_output
+@case((F(1.0, 2.0), F(3.0, 4.0)),)
+def paddle_nested_output(x, y):
+    sum_res = x + y
+    sub_res = x - y
+    mul_res = x * y
+    out = {}
+    out['z'] = sum_res
+    out['a'] = [sub_res, 64, [mul_res, "cmd"]]
+    return out
+
+
+# Paddle test/dygraph_to_static/test_partial_program.py: GPT2LMHeadModel.forward (reshape, split)
+@case((F(15.0, 11.0, 6.0, 3.0, 18.0, 13.0),), (F(1.0, 2.0, 3.0, 4.0, 5.0, 6.0),), grad=0, vmap=True)
+def paddle_reshape_split(x):
+    x = jnp.reshape(x, (-1, 6))
+    x1, x2, x3 = jnp.split(x, 3, axis=1)
+    if jnp.sum(x1) > jnp.sum(x3):
+        return x1
+    return x2
+
+
+# ============================================================ test_lambda.py
+
+# Paddle test/dygraph_to_static/test_lambda.py: call_lambda_as_func
+@case((F(1.0, 3.0),), (F(-1.0, 0.0),), grad=0, vmap=True)
+def paddle_call_lambda_as_func(x):
+    add_func = lambda x, y: x + y  # noqa: E731
+    mean_func = lambda x: jnp.mean(x)  # noqa: E731
+    y = add_func(x, 1)
+    y = add_func(y, add_func(y, -1))
+    out = mean_func(y)
+    return out
+
+
+# Paddle test/dygraph_to_static/test_lambda.py: call_lambda_directly
+@case((F(1.0, 3.0),), (F(-1.0, 0.0),), grad=0, vmap=True)
+def paddle_call_lambda_directly(x):
+    y = (lambda x, y: x + y)(x, x)
+    out = (lambda x: jnp.mean(x))(y)
+    return out
+
+
+# Paddle test/dygraph_to_static/test_lambda.py: call_lambda_in_func
+@case((F(1.0, 3.0),), (F(1.0, 2.0),), (F(-1.0, -3.0),), grad=0, vmap=True)
+def paddle_call_lambda_in_func(x):
+    add_func = lambda x: x + 1  # noqa: E731
+    y = jnp.mean((lambda x: jax.nn.relu(x))(x))
+    out = add_func(y) if y > 1 and y < 2 else (lambda x: x ** 2)(y)
+    return out
+
+
+# Paddle test/dygraph_to_static/test_lambda.py: call_lambda_with_ifExpr
+@case((F(1.0, 3.0),), (F(0.0, 0.0),), (F(1.0, -1.0),), grad=0, vmap=True)
+def paddle_call_lambda_with_ifexpr(x):
+    add_func = lambda x: x + 1  # noqa: E731
+    y = jnp.mean(x)
+    out = add_func(y) if y or y < 2 else (lambda x: x ** 2)(y)
+    return out
+
+
+# Paddle test/dygraph_to_static/test_lambda.py: call_lambda_with_ifExpr2
+@case((F(1.0, 3.0),), (F(0.0, 0.0),), grad=0, vmap=True)
+def paddle_call_lambda_with_ifexpr2(x):
+    add_func = lambda x: x + 1  # noqa: E731
+    y = jnp.mean(x)
+    z = 0
+    out = add_func(y) if y or z < 2 else (lambda x: x ** 2)(y)
+    return out
+
+
+# ============================================================ test_convert_call.py
+
+def _dyfunc_with_if(x_v):
+    if jnp.mean(x_v) > 5:
+        x_v = x_v - 1
+    else:
+        x_v = x_v + 1
+    return x_v
+
+
+# Paddle test/dygraph_to_static/test_convert_call.py: nested_func
+@case((F(1.0, 2.0),), grad=0, vmap=True)
+def paddle_nested_func(x_v):
+    def fn1():
+        return x_v
+
+    res = fn1()
+    return res
+
+
+# Paddle test/dygraph_to_static/test_convert_call.py: dyfunc_with_third_library_logging
+@case((F(6.0, 7.0),), (F(1.0, 2.0),), grad=0, vmap=True)
+def paddle_with_third_library_logging(x_v):
+    logging.getLogger("paddle_corpus").info('test dyfunc_with_third_library_logging')
+    if jnp.mean(x_v) > 5:
+        x_v = x_v - 1
+    else:
+        x_v = x_v + 1
+    return x_v
+
+
+class _A:
+    @staticmethod
+    def add(a, b):
+        if jnp.sum(a) > 0:
+            return a + b
+        return a - b
+
+
+# Paddle test/dygraph_to_static/test_convert_call.py: dyfunc_with_staticmethod
+@case((F(1.0, 2.0),), (F(-1.0, -2.0),), grad=0, vmap=True)
+def paddle_with_staticmethod(x_v):
+    a = _A()
+    return a.add(x_v, x_v * 3)
+
+
+_lambda_fun = lambda x: x  # noqa: E731
+
+
+class _MyConvLayer:
+    def __call__(self, inputs):
+        y = _dyfunc_with_if(inputs)
+        y = _lambda_fun(y)
+        y = self.dymethod(y)
+        return y
+
+    def dymethod(self, x_v):
+        x_v = jnp.asarray(x_v)
+        return x_v
+
+
+# Paddle test/dygraph_to_static/test_convert_call.py: MyConvLayer / MyLayer (recursive calls)
+@case((F(6.0, 7.0),), (F(1.0, 2.0),), grad=0, vmap=True)
+def paddle_recursive_call_layer(x):
+    h = _MyConvLayer()(x)
+    out = h * 0.99 + 0.5
+    return jax.nn.relu(out)
+
+
+class _NotToStaticHelper:
+    @ag.do_not_convert
+    def sum(self, x):
+        if x.shape[0] > 1:
+            res = x + 1  # noqa: F841
+        res = jnp.sum(x)
+        return res
+
+    def outer(self, x):
+        res = self.sum(x)
+        if res > 3:
+            res = res * 2
+        return res
+
+    def inner(self, x):
+        return self.outer(x)
+
+
+# Paddle test/dygraph_to_static/test_convert_call.py: NotToStaticHelper (paddle.jit.not_to_static)
+@case((F(1.0, 2.0),), (F(0.5),), grad=0)
+def paddle_not_to_static(x):
+    net = _NotToStaticHelper()
+    return net.inner(x)
+
+
+class _CallableList(list):
+    def __call__(self, x):
+        return x
+
+
+# Paddle test/dygraph_to_static/test_convert_operators.py: TestConvertCall.test_callable_list
+@case((1.0, 2.0), (1.5, -2.0), vmap=True)
+def paddle_callable_list(x, y):
+    callable_list = _CallableList()
+    return callable_list(x) + y
+
+
+class _CallNotExist:
+    def __call__(self):
+        return jnp.not_exist_api
+
+
+# Paddle test/dygraph_to_static/test_convert_operators.py: TestConvertCall.test_class_exception
+@case((1,),)
+def paddle_call_not_exist(x):
+    net = _CallNotExist()
+    return net() + x
+
+
+# ============================================================ test_convert_operators.py
+
+# Paddle test/dygraph_to_static/test_convert_operators.py: TestIfElseNoValue (use_cache a Python bool)
+@case((I([1, 2, 3], [4, 5, 6]), False), (I([1, 2, 3], [4, 5, 6]), True), static=(1,))
+def paddle_else_ret_none(x, use_cache=False):
+    if use_cache:
+        y = x + 1
+        z = x + 2
+        return y, z
+    else:
+        c = x + 1  # noqa: F841
+        z = x - 1  # noqa: F841
+        return None
+
+
+# Paddle test/dygraph_to_static/test_convert_operators.py: TestIfElseNoValue.test_else_ret_c
+@case((I([1, 2, 3], [4, 5, 6]), False), (I([1, 2, 3], [4, 5, 6]), True), static=(1,))
+def paddle_else_ret_c(x, use_cache=False):
+    if use_cache:
+        y = x + 1
+        z = x + 2
+        return y, z
+    else:
+        c = x + 1
+        return c
+
+
+# Paddle test/dygraph_to_static/test_convert_operators.py: TestIfElseNoValue.test_else_ret_cz
+@case((I([1, 2, 3], [4, 5, 6]), False), (I([1, 2, 3], [4, 5, 6]), True), static=(1,))
+def paddle_else_ret_cz(x, use_cache=False):
+    if use_cache:
+        y = x + 1
+        z = x + 2
+        return y, z, 1
+    else:
+        c = x + 1
+        z = x - 1
+        return c, z
+
+
+# Paddle test/dygraph_to_static/test_convert_operators.py: TestIfElseNoValue (use_cache traced,
+# both paths return a pair)
+@case((I([1, 2, 3], [4, 5, 6]), False), (I([1, 2, 3], [4, 5, 6]), True), vmap=True)
+def paddle_else_ret_pair_traced(x, use_cache=False):
+    if use_cache:
+        y = x + 1
+        z = x + 2
+        return y, z
+    else:
+        c = x + 1
+        z = x - 1
+        return c, z
+
+
+# Paddle test/dygraph_to_static/test_convert_operators.py: ShapeLayer.forward
+@case((np.zeros((4, 1), np.float32),), (np.ones((2, 3), np.float32),))
+def paddle_shape_layer(x):
+    x = jnp.reshape(x, [-1, x.shape[1]])
+    bs = x.shape[0]
+    out = jnp.zeros([bs, 1], jnp.float32)
+    return out
+
+
+# ============================================================ test_warning.py
+
+# Paddle test/dygraph_to_static/test_warning.py: fun1 (None in one branch, not read after)
+@case((1, 2), (3, 2), vmap=True)
+def paddle_warning_none_in_branch(a, b):
+    if a > b:
+        b = 3
+    else:
+        b = None
+
+
+# Paddle test/dygraph_to_static/test_warning.py: fun1 (None in one branch, tested after)
+@case((1, 2), (3, 2), vmap=True)
+def paddle_warning_none_in_branch_tested(a, b):
+    if a > b:
+        b = a * 3
+    else:
+        b = None
+    if b is None:
+        return a
+    return b
+
+
+# Paddle test/dygraph_to_static/test_warning.py: true_fn / false_fn (None inside nested branch outputs)
+@case((1, 2), (3, 2))
+def paddle_warning_nested_none(a, b):
+    if a < b:
+        out = [a, [b, a + b]]
+    else:
+        out = [b, [None, a - b]]
+    return out[0], out[1][1], out[1][0] is None
