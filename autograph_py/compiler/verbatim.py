@@ -18,13 +18,28 @@ def python_bodies(root) -> dict:
     `root`. The converters still see them, so the enclosing function's analyses count
     what they read; `restore` puts the original bodies back afterwards."""
     out = {}
-    for n in visitors.walk(root):
-        if n is root or not isinstance(n, (gast.FunctionDef, gast.AsyncFunctionDef)):
-            continue
+    for n in _nested_defs(root):
         if isinstance(n, gast.AsyncFunctionDef) or any(
                 isinstance(m, (gast.Yield, gast.YieldFrom, gast.Await))
                 for m in scopes.walk_inside(n)):
             out.setdefault((n.name, n.lineno), copy.deepcopy(n.body))
+    return out
+
+
+def _nested_defs(root) -> list:
+    """The functions defined by statements under `root` (a def is a statement: no need
+    to walk the expressions, which hold most of the nodes)."""
+    body = getattr(root, "body", None)
+    out, todo = [], list(body) if type(body) is list else []   # a lambda's: an expression
+    while todo:
+        n = todo.pop()
+        if isinstance(n, (gast.FunctionDef, gast.AsyncFunctionDef)):
+            out.append(n)
+        for f in visitors.child_fields(type(n)):
+            v = getattr(n, f, None)
+            if type(v) is list and v and isinstance(v[0], (gast.stmt, gast.excepthandler,
+                                                           gast.match_case)):
+                todo.extend(v)
     return out
 
 
