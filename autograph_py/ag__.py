@@ -39,7 +39,7 @@ from autograph_py.runtime.comprehensions import (
     set_comprehension)
 from autograph_py.runtime.items import getitem, in_, not_in, setitem, span
 from autograph_py.runtime.logical import (and_, compare_chain, eq, is_, is_not, not_,
-                                          not_eq, or_)
+                                          not_eq, or_, ordered)
 from autograph_py.runtime.loops import for_stmt, while_stmt
 from autograph_py.runtime.optional import returned
 from autograph_py.runtime.state import GlobalName as global_name
@@ -73,6 +73,6 @@ __all__ = ["and_", "assert_stmt", "compare_chain", "comprehension", "converted_c
            "nested_list_comprehension", "nested_set_comprehension", "set_comprehension",
            "for_stmt", "fstring", "getitem", "give_back", "global_name", "HANDLED", "if_exp",
            "if_stmt", "in_", "is_", "is_not", "latest", "ld", "list_append", "not_eq",
-           "list_comprehension", "load_part", "match_subject", "not_", "not_in", "or_",
+           "list_comprehension", "load_part", "match_subject", "not_", "not_in", "or_", "ordered",
            "raise_stmt", "returned", "retval", "setitem", "slice", "span", "staged_raises_escape",
            "store_part", "str_mod", "Undefined", "UndefinedReturnValue", "while_stmt"]

@@ -668,6 +668,86 @@ def test_raise_caught_by_a_try_around_a_traced_condition_is_an_error():
     assert f(jnp.float32(2.0)) == 1.0 and ag.convert(f)(2.0) == 1.0   # Python values: caught
 
 
+def test_an_error_of_the_users_code_on_a_traced_path_inside_a_try_that_catches_it():
+    # `[1.0][3]` under a traced `if`, or `{}["k"]` in a loop with a traced trip count, is
+    # staged (it fails when the path runs); a handler around it, traced already, would
+    # never see it: eager gives the handler's value, converted raised the IndexError
+    # (red-team programs). Now the error a `raise` there gets, at the failing line.
+    def indexed(x):
+        try:
+            if x > 0:
+                y = [1.0][3]
+            else:
+                y = 1.0
+        except IndexError:
+            y = 0.0
+        return y
+
+    def looked_up(n):
+        t = 0.0
+        try:
+            for i in range(n):
+                t = t + {}["k"]
+        except KeyError:
+            t = -1.0
+        return t
+
+    for fn, arg, line in ((indexed, jnp.float32(1.0), "y = [1.0][3]"),
+                          (looked_up, jnp.int32(2), 't = t + {}["k"]')):
+        e, _ = raised(fn, arg)
+        assert isinstance(e, ag.errors.StagedRaiseError), (fn.__name__, e)
+        assert f"{HERE}:{line_of(fn, line)}" in str(e), (fn.__name__, str(e))
+    assert ag.convert(indexed)(1.0) == 0.0   # Python values: the handler catches it
+
+    def asserted(x):   # a traced assert is a run-time check too
+        try:
+            assert x > 0, "neg"
+            r = x
+        except AssertionError:
+            r = -1.0
+        return r
+    e, _ = raised(asserted, jnp.float32(-2.0))
+    assert isinstance(e, ag.errors.StagedRaiseError) and "AssertionError" in str(e)
+
+
+def test_a_change_python_makes_only_on_some_runs_of_a_traced_test_is_a_clear_error():
+    # The right operand of `and` with a traced left one, and a traced while's test, run
+    # once while traced: a list they changed showed the trace's count (red-team programs:
+    # eager 0 calls, converted 1; eager 4, converted 2).
+    def bumped(x):
+        log = [0]
+
+        def g():
+            log[0] += 1
+            return x < 5
+        r = (x > 0) and g()
+        return log[0] + r
+
+    def counted(n):
+        calls = []
+
+        def test(i):
+            calls.append(1)
+            return i < n
+        i = 0
+        while test(i):
+            i += 1
+        return len(calls)
+
+    for fn, arg, what in ((bumped, jnp.float32(-2.0), "right operand of this `and`"),
+                          (counted, jnp.int32(3), "test of this `while` loop")):
+        e, _ = raised(fn, arg)
+        assert isinstance(e, ag.errors.StateError) and what in str(e), (fn.__name__, e)
+    assert ag.convert(bumped)(-2.0) == bumped(-2.0)   # Python values: Python's own
+
+
+def test_a_jax_function_given_a_traced_shape_is_a_clear_error():
+    # `jnp.zeros(n)` with a traced n: JAX's plain TypeError ("Shapes must be 1D sequences
+    # of concrete values") reached the user (red-team programs).
+    e, _ = raised(lambda n: jnp.zeros(n), jnp.int32(2))
+    assert isinstance(e, ag.errors.ConcreteValueError) and "zeros(...)" in str(e)
+
+
 def test_match_left_to_python_with_a_traced_subject_is_an_error():
     def f(p):
         match p:

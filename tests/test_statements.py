@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+import jax
 import jax.numpy as jnp
 import numpy as np
 
@@ -360,3 +361,165 @@ def test_an_outside_object_no_carry_holds_changed_under_a_traced_condition_is_an
     # happened on every path (set: silently wrong). A clear error at the `if` now.
     with pytest.raises(ag.errors.StateError, match=rf"a {re.escape(what)} that exists outside"):
         ag.function(fn)(jnp.float32(-1.0))
+
+
+# ------------------------------------------------ red-team programs, second batch (F101-F105)
+
+def _put_first(lst, v):
+    lst[0] = v
+
+
+def _callee_changes_a_list(x):
+    lst = [0.0]
+    if x > 0:
+        _put_first(lst, x)   # x is the `if`'s state too (handed back): not what carries lst[0]
+    return lst[0]
+
+
+def _alias_changed_in_a_while(x):
+    a = [0.0]
+    b = a
+    while x > 0:
+        b[0] = b[0] + 1.0
+        x = x - 1.0
+    return a[0]
+
+
+def _alias_changed_in_a_for(n):
+    a = {"k": 0.0}
+    b = a
+    for i in range(n):
+        b["k"] = b["k"] + 1.0
+    return a["k"]
+
+
+def _dict_order_after_a_loop(x):
+    d = {"z": 0.0, "a": 10.0}
+    while x > 0:
+        d["z"] = d["z"] + 1.0
+        x = x - 1.0
+    e = {"z": x, "a": 1.0} if x > 5 else {"z": 2.0, "a": x}
+    return list(d.values()), list(e.values())
+
+
+def _caught_after_a_traced_if(x):
+    import contextlib
+    r, s = x, x
+    try:
+        if x > 0:
+            r = x * 3.0
+        {}["a"]
+        r = 100.0
+    except KeyError:
+        pass
+    with contextlib.suppress(KeyError):
+        if x > 0:
+            s = x * 5.0
+        {}["a"]
+        s = 100.0
+    return r, s
+
+
+def _helpers_defined_in_a_branch(x):
+    if x > 0:
+        y = x
+    else:
+        def half():
+            return 0.5
+
+        def more():
+            return half() + 1.0
+        y = more() + x
+    for v in jnp.ones(2):
+        if v > x:
+            def one():
+                return 1.0
+
+            def two():
+                return one() * 2.0
+            y = y + two()
+    return y
+
+
+def _shared_rows(x, xs):
+    row = [0.0, 0.0]
+    rows = [row, row]
+    if x > 0:
+        rows[0][1] = x
+    first = (rows[1][1], row[1])
+    while x > 0:
+        rows[0][0] = rows[0][0] + 1.0
+        x = x - 1.0
+    for v in xs:
+        rows[1][1] = rows[1][1] + v
+    return first, rows[1][0], row[0], rows[0][1], row[1]
+
+
+class _Made:
+    def __init__(self, x):
+        self.v = x
+
+
+def _made_in_a_right_operand(x):
+    r = 0.0
+    if x > 0.0 and _Made(1.0).v < x:   # an object the operand makes: not an outside change
+        r = 1.0
+    return r
+
+
+def _set_by_name(x):
+    class Box:
+        pass
+    b = Box()
+    b.c = 0.0
+    if x > 0:
+        setattr(b, "c", x)
+    return b.c
+
+
+def _in_a_range(n):
+    return n in range(0, 10, 2), n in range(10, 0, -3), n not in range(3)
+
+
+@pytest.mark.parametrize("fn,args", [
+    (_callee_changes_a_list, (2.0,)), (_callee_changes_a_list, (-2.0,)),
+    (_alias_changed_in_a_while, (3.0,)), (_alias_changed_in_a_while, (0.0,)),
+    (_alias_changed_in_a_for, (3,)), (_alias_changed_in_a_for, (0,)),
+    (_dict_order_after_a_loop, (3.0,)), (_dict_order_after_a_loop, (7.0,)),
+    (_caught_after_a_traced_if, (2.0,)), (_caught_after_a_traced_if, (-2.0,)),
+    (_helpers_defined_in_a_branch, (2.0,)), (_helpers_defined_in_a_branch, (-1.0,)),
+    (_in_a_range, (4,)), (_in_a_range, (7,)), (_in_a_range, (2.5,)), (_in_a_range, (-1,)),
+    (_set_by_name, (2.0,)), (_set_by_name, (-2.0,)),
+    (_shared_rows, (3.0, [1.0, 2.0])), (_shared_rows, (-1.0, [1.0, 2.0])),
+    (_made_in_a_right_operand, (2.0,)), (_made_in_a_right_operand, (-1.0,)),
+])
+def test_second_red_team_batch_agrees_with_eager(fn, args):
+    # Each was silently wrong, a raw error or an unfair refusal (FINDINGS F101-F106): a
+    # list a callee changed under a traced `if` lost the change; a change through an alias
+    # in a traced loop missed the other name; dict keys came back sorted; a value a traced
+    # `if` set was lost when an exception skipped a later assignment; local functions
+    # defined in a traced branch were a StateError; `n in range(...)` was a raw error.
+    traced = [jnp.asarray(a) for a in args]
+    got = ag.function(fn)(*traced)
+    want = fn(*traced)
+    assert jax.tree_util.tree_structure(got) == jax.tree_util.tree_structure(want)
+    for g, w in zip(jax.tree_util.tree_leaves(got), jax.tree_util.tree_leaves(want)):
+        assert float(g) == float(w), (fn.__name__, got, want)
+
+
+def _tables_at_a_traced_index(k):
+    import collections
+    table = np.array([1.0, 2.0, 3.0], np.float32)
+    steps = range(2, 20, 3)
+    ring = collections.deque([4.0, 5.0, 6.0])
+    return table[k % 3], steps[k], ring[k % 3]
+
+
+def test_numpy_tables_ranges_and_deques_at_a_traced_index_are_gathered():
+    # Raw TracerArrayConversionError / TracerIntegerConversionError before (red-team
+    # programs); text at a traced index is a clear error (its item would be text).
+    for k in (0, 2, 4):
+        got = ag.function(_tables_at_a_traced_index)(jnp.int32(k))
+        assert [float(v) for v in got] == [float(v) for v in _tables_at_a_traced_index(k)]
+    with pytest.raises(ag.errors.ConcreteValueError, match="str indexed by a traced value"):
+        ag.function(lambda k: "abc"[k])(jnp.int32(1))

@@ -27,19 +27,17 @@ def python_bodies(root) -> dict:
 
 
 def _nested_defs(root) -> list:
-    """The functions defined by statements under `root` (a def is a statement: no need
-    to walk the expressions, which hold most of the nodes)."""
-    body = getattr(root, "body", None)
-    out, todo = [], list(body) if type(body) is list else []   # a lambda's: an expression
+    """The functions defined by statements under `root`, at any depth (a def is a
+    statement: no need to walk the expressions, which hold most of the nodes)."""
+    out, todo = [], [root]
     while todo:
-        n = todo.pop()
-        if isinstance(n, (gast.FunctionDef, gast.AsyncFunctionDef)):
-            out.append(n)
-        for f in visitors.child_fields(type(n)):
-            v = getattr(n, f, None)
-            if type(v) is list and v and isinstance(v[0], (gast.stmt, gast.excepthandler,
-                                                           gast.match_case)):
-                todo.extend(v)
+        body = getattr(todo.pop(), "body", None)
+        if type(body) is not list:   # a lambda's: an expression
+            continue
+        for st in scopes.own_statements(body):
+            if isinstance(st, (gast.FunctionDef, gast.AsyncFunctionDef)):
+                out.append(st)
+                todo.append(st)
     return out
 
 

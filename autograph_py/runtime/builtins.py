@@ -11,8 +11,8 @@ import jax
 
 from autograph_py import errors
 from autograph_py.lowering import checks as lowered
-from autograph_py.runtime import (comprehensions, failures, items, numeric, paths, text,
-                                  trace_log)
+from autograph_py.runtime import (comprehensions, failures, items, mathfns, numeric, paths,
+                                  raises, text, trace_log)
 from autograph_py.runtime.conditionals import as_predicate
 from autograph_py.runtime.dispatch import holds_traced, in_trace, is_traced
 from autograph_py.runtime.text import fstring  # noqa: F401 - generated code's ag__.fstring
@@ -79,7 +79,7 @@ OVERRIDES = {builtins.print: print_, builtins.range: range_,
              builtins.map: comprehensions.map_, builtins.filter: comprehensions.filter_,
              builtins.set: comprehensions.set_, builtins.next: comprehensions.next_,
              builtins.len: text.len_,
-             **numeric.OVERRIDES}
+             **numeric.OVERRIDES, **mathfns.OVERRIDES}
 
 
 def override(f):
@@ -158,6 +158,7 @@ def assert_stmt(test, message):
     if paths.is_silent():
         return
     at = errors.where()
+    raises.refuse_if_caught(AssertionError(), at)   # a `try` around it: its handler is traced
     trace_log.record("assert", "jax.debug.callback", "test is traced", at=at)
     # The message runs only where the assertion fails, as in Python: a call in it prints
     # or checks on that path only.

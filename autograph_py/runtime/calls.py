@@ -61,6 +61,11 @@ def converted_call(f, args, kwargs=None):
             return override(*args, **kwargs)
         if f in _ASKS_ITS_TYPE:
             optional.refuse_type_question(f, args)
+        if f in _SETS_ATTRIBUTES and args and mutations.watching():
+            snap = reach.snapshot(args[:1])   # `setattr(o, "c", x)` is `o.c = x`: watched
+            out = f(*args, **kwargs)
+            mutations.record(snap)
+            return out
     if config.calling_as_is():   # inside `with do_not_convert():`
         trace_log.record("call", "called as is", "inside `with do_not_convert()`")
         return f(*args, **kwargs)
@@ -100,6 +105,7 @@ def converted_call(f, args, kwargs=None):
 # those that ask what the object is, whose answer is known only when the program runs.
 _SHOWS_NONE = frozenset({builtins.print, builtins.str, builtins.repr, builtins.format,
                          builtins.bool})
+_SETS_ATTRIBUTES = frozenset({builtins.setattr, builtins.delattr})
 _ASKS_ITS_TYPE = frozenset({builtins.isinstance, builtins.type, builtins.id, builtins.hash,
                             builtins.callable, builtins.issubclass})
 
@@ -260,6 +266,10 @@ def _call_as_is(f, args, kwargs):
     except (*CONCRETIZATION_ERRORS, TracerBoolConversionError) as e:
         if not raised_by_jax(e):
             raise   # raised in user code the call reached: its own line says where
+        raise _needs_concrete(f, e) from e
+    except TypeError as e:   # `jnp.zeros(n)`: "Shapes must be ... concrete values"
+        if not (raised_by_jax(e) and "concrete" in str(e) and _any_traced(args, kwargs)):
+            raise
         raise _needs_concrete(f, e) from e
     if type(out) is types.GeneratorType and in_trace():   # its code runs as its consumer does
         return iterables.generated(out, errors.where())

@@ -51,6 +51,8 @@ def keep_identity(values, sides, visible_ids, entry=None) -> tuple:
     changed the object through the alias, the object gets the output contents.
     """
     values = list(values)
+    for i, v in enumerate(values):
+        _order_like(_held(v), _held(sides[0][i].value))
     groups = _alias_names(sides, entry)
     for i, value in enumerate(values):
         objs = [_held(side[i].value) for side in sides]
@@ -76,6 +78,24 @@ def keep_identity(values, sides, visible_ids, entry=None) -> tuple:
         values[i] = (UnboundUnlessAssigned(value.name, o, value.assigned)
                      if isinstance(value, UnboundUnlessAssigned) else o)
     return _share_aliases(values, sides, entry)
+
+
+def _order_like(value, model) -> None:
+    """Gives the dicts of `value` (rebuilt from a pytree: their keys are sorted) the key
+    order of those of `model`, a side's value of the same structure, in place: `list(d)`
+    and `d.values()` keep the order Python's dict has."""
+    if type(value) is dict and type(model) is dict:
+        if len(value) != len(model) or any(k not in value for k in model):
+            return
+        for k in model:
+            _order_like(value[k], model[k])
+        if list(value) != list(model):
+            items = [(k, value[k]) for k in model]
+            dict.clear(value)
+            dict.update(value, items)
+    elif type(value) in (list, tuple) and type(model) is type(value) and len(value) == len(model):
+        for v, m in zip(value, model):
+            _order_like(v, m)
 
 
 def _entry_value(entry, i) -> list:
@@ -108,14 +128,22 @@ def _picks(objs, visible_ids, group) -> bool:
     if len(found) < 2 or len({frozenset(c) for c in found.values()}) < 2:
         return False
     every = getattr(visible_ids, "every", {})
-    return any(not every.get(c) or every[c] - group or _named_by_callers(c, group)
+    return any(not every.get(c) or every[c] - group or _named_by_callers({c}, group)
                for cs in found.values() for c in cs)
 
 
-def _named_by_callers(container_id, group) -> bool:
-    """Whether a variable of the user's code running now, other than `group`, holds the
-    container (or a list, tuple or dict of its does): `b = a` before the construct, which
-    names only `b`, and `a` read after it (FINDINGS F93)."""
+def named_elsewhere(container, name: str) -> bool:
+    """Whether a variable of the user's code running now, other than `name`, holds it or
+    a list or dict it holds (`row` of `rows = [row, row]`)."""
+    items = container.values() if isinstance(container, dict) else container
+    return _named_by_callers({id(container), *(id(x) for x in items if type(x) in (list, dict))},
+                             {name})
+
+
+def _named_by_callers(ids, group) -> bool:
+    """Whether a variable of the user's code running now, other than `group`, holds one of
+    the containers `ids` (or a list, tuple or dict of its does): `b = a` before the
+    construct, which names only `b`, and `a` read after it (FINDINGS F93)."""
     f = sys._getframe(2)
     while f is not None:
         module = f.f_globals.get("__name__", "")
@@ -123,9 +151,9 @@ def _named_by_callers(container_id, group) -> bool:
             for name, v in f.f_locals.items():
                 if name in group:
                     continue
-                if id(v) == container_id or (type(v) in (list, tuple) and any(
-                        id(x) == container_id for x in v)) or (type(v) is dict and any(
-                        id(x) == container_id for x in v.values())):
+                if id(v) in ids or (type(v) in (list, tuple) and any(
+                        id(x) in ids for x in v)) or (type(v) is dict and any(
+                        id(x) in ids for x in v.values())):
                     return True
         f = f.f_back
     return False
@@ -214,7 +242,7 @@ def _refill(o, rebuilt) -> bool:
     if type(o) is not type(rebuilt):
         return False
     if isinstance(o, (list, dict)):
-        mutations.put_contents(o, rebuilt)
+        mutations.refill(o, rebuilt)
         return True
     a, b = (jax.tree_util.tree_leaves(v, is_leaf=is_placeholder) for v in (o, rebuilt))
     return len(a) == len(b) and all(x is y for x, y in zip(a, b))

@@ -19,6 +19,8 @@ place. Everything else is Python's `x[k] = v`, in place, and returns `x`.
 """
 from __future__ import annotations
 
+import collections
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -71,6 +73,16 @@ def getitem(x, k):
         return x[k]
     if isinstance(x, (list, tuple)):
         return _gather(x, k)
+    if isinstance(x, (range, collections.deque)):   # as the list of its items
+        return _gather(list(x), k)
+    if isinstance(x, np.ndarray):   # a NumPy table at a traced index: the JAX gather
+        x = jnp.asarray(x)
+    elif isinstance(x, (str, bytes)):
+        raise errors.ConcreteValueError(errors.message(
+            f"a {type(x).__name__} indexed by a traced value: its item is text, which a "
+            "compiled program cannot hold", at=errors.where(),
+            fix="Index an array of codes instead (`jnp.asarray([ord(c) for c in s])[k]`), or "
+                "make the index a Python int."))
     _refuse_traced_slices(k)
     if _is_mask(k):
         raise _mask_error("its items where the mask holds: how many depends on the data",
@@ -311,7 +323,23 @@ def in_(x, container):
                 return True
             out = out | eq if eq is not False else out
         return out
+    if isinstance(container, range) and is_traced(x):
+        return _in_range(x, container)
     return x in container
+
+
+def _in_range(x, r: range):
+    """`x in range(...)` of a traced number: an integer value in the range's span, on its step
+    (Python compares a float with each item too: `2.0 in range(3)` is True)."""
+    if x.ndim != 0:
+        raise ValueError("The truth value of an array with more than one element is "
+                         f"ambiguous (`in` of a traced array of shape {tuple(x.shape)})")
+    lo, hi = (r.start, r.stop) if r.step > 0 else (r.stop, r.start)
+    inside = (x > lo) & (x <= hi) if r.step < 0 else (x >= lo) & (x < hi)
+    on_step = (x - r.start) % abs(r.step) == 0
+    if jnp.issubdtype(x.dtype, jnp.inexact):
+        on_step = on_step & (jnp.floor(x) == x)
+    return inside & on_step
 
 
 def not_in(x, container):

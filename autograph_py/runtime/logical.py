@@ -21,7 +21,7 @@ import jax.numpy as jnp
 
 from autograph_py import errors
 from autograph_py.lowering.scalars import weak_cast
-from autograph_py.runtime import failures, items, optional
+from autograph_py.runtime import failures, items, mutations, optional, reach
 from autograph_py.runtime.optional import MaybeNone
 from autograph_py.runtime.dispatch import in_trace, is_traced
 from autograph_py.runtime.undefined import only_where
@@ -57,9 +57,26 @@ def or_(left, b):
 
 
 def _only_when(left, b, op: str):
-    """`b()`, traced as the path on which Python evaluates it (`left` true for `and`)."""
+    """`b()`, traced as the path on which Python evaluates it (`left` true for `and`).
+
+    A change it makes to an object that exists outside it (`log.append(1)`, `self.n += 1`
+    in a function it calls) would happen on every path: an error, as no value carries it."""
     # Where it raises whenever it runs, its value never reaches anything: `left` stands in.
-    return only_where(_truth(left, op), b, negated=(op == "or"), if_raises=left)
+    existing = reach.reachable_ids((b,))   # not an object the operand makes (`P(1.0).v`)
+    with mutations.watch(visible=reach.visible((b,))) as w:
+        out = only_where(_truth(left, op), b, negated=(op == "or"), if_raises=left)
+        w.note_in_place()
+    changes = [c for c in w.changes.values() if id(c.obj) in existing]
+    if changes:
+        w.restore()
+        labels = ", ".join(sorted({c.label() for c in changes}))
+        raise errors.StateError(errors.message(
+            f"the right operand of this `{op}` changes {labels}, and its left operand is "
+            "traced: Python evaluates it only on some runs, and no value can carry the change",
+            at=errors.where(),
+            fix=f"Write it as an `if` statement (`if {'' if op == 'and' else 'not '}left: ...`), "
+                "whose state carries the change."))
+    return out
 
 
 def _truth(v, op: str):
@@ -143,6 +160,58 @@ def not_eq(x, y):
         same = _sequence_eq(x, y)
         return jnp.logical_not(same) if is_traced(same) else not same
     return x != y
+
+
+def ordered(op: str, x, y):
+    """`x < y` (`op` the operator's class name: Lt, LtE, Gt, GtE). Two lists (or two
+    tuples) with traced items order as Python orders them: at the first items that
+    differ, else by length; anything else is the operator itself."""
+    compare = _ORDER[op]
+    if not _sequences(x, y):
+        return compare(x, y)
+    if op in ("Lt", "Gt"):
+        return lexicographic(compare, x, y)
+    # a <= b is not (b < a): the first items that differ decide, as for `<`.
+    strict = lexicographic(_ORDER["Lt" if op == "LtE" else "Gt"], y, x)
+    return jnp.logical_not(strict) if is_traced(strict) else not strict
+
+
+_ORDER = {"Lt": operator.lt, "LtE": operator.le, "Gt": operator.gt, "GtE": operator.ge}
+
+
+def lexicographic(op, a, b):
+    """`op(a, b)` (a strict `<` or `>`), tuples and lists compared as Python does: at the
+    first items that differ, else by length; with traced items, a traced bool."""
+    if not (type(a) is type(b) and type(a) in (tuple, list)):
+        return op(a, b)
+    out, equal = False, True
+    for x, y in zip(a, b):
+        out = _either(out, _both(equal, lexicographic(op, x, y)))
+        equal = _both(equal, _same(x, y))
+    return _either(out, _both(equal, op(len(a), len(b))))
+
+
+def _same(x, y):
+    if type(x) is type(y) and type(x) in (tuple, list):
+        if len(x) != len(y):
+            return False
+        out = True
+        for p, q in zip(x, y):
+            out = _both(out, _same(p, q))
+        return out
+    return x == y
+
+
+def _both(a, b):
+    if is_traced(a) or is_traced(b):
+        return jnp.logical_and(a, b)
+    return a and b
+
+
+def _either(a, b):
+    if is_traced(a) or is_traced(b):
+        return jnp.logical_or(a, b)
+    return a or b
 
 
 def _sequences(x, y) -> bool:

@@ -20,8 +20,8 @@ import jax.numpy as jnp
 from autograph_py import errors
 from autograph_py.lowering import lax as lowered, plans, tracing
 from autograph_py.runtime import identity, loop_state, settle, state as st
-from autograph_py.runtime import (guards, mutations, optional, paths, raises, restarts,
-                                  trace_log)
+from autograph_py.runtime import (guards, mutations, optional, paths, raises, reach,
+                                  restarts, trace_log)
 from autograph_py.runtime.block import Block, loop_options
 from autograph_py.runtime.conditionals import _lax_if, as_predicate
 from autograph_py.runtime.dispatch import (CONCRETIZATION_ERRORS, in_trace, is_traced,
@@ -262,11 +262,13 @@ def _lax_while_once(test, body, block: Block):
 
     def traced_test(*carried):
         set_state(settle.rebuild(plan, names, carried, init_vars))
-        with conditional_region(), mutations.watch() as w:  # its first run was on the Python path
+        with conditional_region(), mutations.watch(visible=reach.visible((test,))) as w:
+            # (its first run was on the Python path)
             try:
                 t = test()
             except paths.PathRaises:   # the test fails when it runs: the loop ends there
                 t = False
+            w.note_in_place()
         if w.changes:
             raise _test_changes_state(w.changes.values(), at)
         return [as_predicate(t, "`while` loop", at)], None

@@ -127,7 +127,10 @@ class ContentsChange(Change):
     def write(self, value):
         if isinstance(value, (MaybeUndefined, UnboundUnlessAssigned)):
             store_part({}, self.method, value, attribute=False)   # its error
-        put_contents(self.obj, value)
+        if value is self.entry:
+            put_contents(self.obj, value)   # undone: the entry's contents, in their order
+        else:
+            refill(self.obj, value)   # a construct's output: a rebuilt dict's keys are sorted
 
 
 def _name_of(obj):
@@ -153,6 +156,29 @@ def put_contents(obj, contents) -> None:
     else:
         dict.clear(obj)
         dict.update(obj, contents)
+
+
+def refill(obj, contents, _seen=None) -> None:
+    """put_contents of a construct's output contents (a rebuilt dict's keys are sorted):
+    a dict keeps the order of its keys, the new ones after them, as Python's item writes;
+    a list or dict it held that the output holds at the same place is refilled in turn,
+    so another name for it (`rows = [row, row]`, `row[1]`) sees the change."""
+    seen = set() if _seen is None else _seen
+    if id(obj) in seen:
+        return
+    seen.add(id(obj))
+    if isinstance(obj, dict):
+        contents = {**{k: contents[k] for k in obj if k in contents}, **contents}
+        places = [k for k in contents if k in obj]
+    else:
+        contents = list(contents)
+        places = range(min(len(obj), len(contents)))
+    for k in places:
+        old, new = obj[k], contents[k]
+        if old is not new and type(old) in (list, dict) and type(new) is type(old):
+            refill(old, new, seen)
+            contents[k] = old
+    put_contents(obj, contents)
 
 
 def _same_contents(obj, before) -> bool:
@@ -220,10 +246,16 @@ class Watch:
     def check(self, state_vars, state_containers=frozenset()):
         """After a block's trace: which changes its state (`state_vars`, and the lists and
         dicts its variables hold, `state_containers`) does not carry."""
-        carried = {id(l) for v in state_vars for l in v.leaves}
         for k, change in self.changes.items():
             if k in self.carried or change.kind_key() in self.kinds:
                 continue
+            # Only arrays the state holds carry a change, and only where they are the
+            # changed part: the part itself as state (`d['s']`), or a variable holding the
+            # changed object; not another variable that holds the same array (`b = o.add(x)`
+            # returns the new `self.total`: F75; `put(lst, x)` writes x's array: F102).
+            carriers = {id(l) for v in state_vars
+                        if _is_part(v.name) or reach.holds(v.value, change.obj)
+                        for l in v.leaves}
             if isinstance(change, ContentsChange):
                 if change.unchanged() or id(change.obj) in state_containers:
                     continue   # unchanged, or a state variable's own list: its value carries it
@@ -232,20 +264,14 @@ class Watch:
                 # variable's (equal constants of one function are one object).
                 items = change.changed_items()
                 leaves = [] if items is None else jax.tree_util.tree_leaves(items)
-                if not leaves or not all(is_array(l) and id(l) in carried for l in leaves):
+                if not leaves or not all(is_array(l) and id(l) in carriers for l in leaves):
                     self.uncovered.setdefault(k, change)
                 continue
             value = change.read()
             if value is change.entry:
                 continue
-            # As for items: only arrays the state holds carry it; a Python int the callee
-            # wrote may be the very object another variable holds (`a = o.count`: F60).
-            # And only where they are the changed part: the part itself as state, or a
-            # variable holding the changed object; not another variable that holds the same
-            # array (`b = o.add(x)` returns the new `self.total`: F75).
-            carriers = {id(l) for v in state_vars
-                        if _is_part(v.name) or reach.holds(v.value, change.obj)
-                        for l in v.leaves}
+            # As for items: a Python int the callee wrote may be the very object another
+            # variable holds (`a = o.count`: F60).
             leaves = jax.tree_util.tree_leaves(value)
             if not leaves or not all(is_array(l) and id(l) in carriers for l in leaves):
                 self.uncovered.setdefault(k, change)
@@ -280,6 +306,10 @@ def watch(carried=frozenset(), kinds=frozenset(), visible=None):
 def record(snap) -> None:
     """After the call: each attribute or item it changed, in every watched block around it."""
     for obj, kind, before in snap:
+        if kind == "contents":   # a list the call may change in place (`lst[0] = v`)
+            if len(obj) != len(before) or any(a is not b for a, b in zip(obj, before)):
+                changed(ContentsChange(obj, ContentsChange.IN_PLACE, before), _local.stack)
+            continue
         after = fields(obj, kind)
         for key in set(before) | set(after):
             old, new = before.get(key, _MISSING), after.get(key, _MISSING)

@@ -22,7 +22,8 @@ import jax
 import jax.numpy as jnp
 
 from autograph_py import errors
-from autograph_py.lowering import scalars
+from autograph_py.lowering import scalars, tracing
+from autograph_py.lowering.plans import Aval
 from autograph_py.runtime import comprehensions, failures, logical, optional
 from autograph_py.runtime.dispatch import holds_jax_array, is_traced
 
@@ -89,7 +90,7 @@ def _pick(values, key, better):
     best, best_key = values[0], (values[0] if key is None else key(values[0]))
     for v in values[1:]:
         k = v if key is None else key(v)
-        wins = better(k, best_key)
+        wins = logical.lexicographic(better, k, best_key)
         if is_traced(wins):
             if wins.size != 1:
                 raise ValueError(
@@ -99,7 +100,7 @@ def _pick(values, key, better):
                     "jnp.minimum")
             wins = wins.reshape(())
             best = jax.tree_util.tree_map(lambda a, b: jnp.where(wins, a, b), v, best)
-            best_key = jnp.where(wins, k, best_key)
+            best_key = jax.tree_util.tree_map(lambda a, b: jnp.where(wins, a, b), k, best_key)
         elif wins:
             best, best_key = v, k
     return best
@@ -196,7 +197,11 @@ def sum_(iterable, /, start=0):
             raise TypeError("iteration over a 0-d array (`sum()` of a traced scalar)")
         # Python adds the items one by one: the sum keeps their dtype (bools count as ints).
         dtype = None if iterable.dtype == jnp.bool_ else iterable.dtype
-        return start + jnp.sum(iterable, axis=0, dtype=dtype)
+        total = jnp.sum(iterable, axis=0, dtype=dtype)
+        if dtype is not None and getattr(jax.typeof(iterable), "weak_type", False):
+            # Weak items added one by one stay weak (`arange(3) * 0.5` then `+ bf16`).
+            total = tracing.cast(total, Aval(tuple(total.shape), total.dtype, True))
+        return start + total
     return builtins.sum(iterable, start)
 
 
@@ -301,7 +306,17 @@ def sorted_(iterable, /, *, key=None, reverse=False):
     else:
         values = list(iterable)
         if not holds_jax_array(values):
-            return builtins.sorted(values, key=key, reverse=reverse)
+            if key is None:
+                return builtins.sorted(values, key=key, reverse=reverse)
+            keyed = [key(v) for v in values]   # once per item, as Python calls it
+            if not holds_jax_array(keyed):
+                order = builtins.sorted(range(len(values)), key=keyed.__getitem__,
+                                        reverse=reverse)
+                return [values[i] for i in order]
+            # Python items ordered by traced keys (`sorted(range(3), key=lambda i: x[i])`):
+            # which item comes first depends on the data, so the items become traced.
+            values, key = [(k, v) for k, v in zip(keyed, values)], lambda kv: kv[0]
+            return [kv[1] for kv in sorted_(values, key=key, reverse=reverse)]
         treedef = jax.tree_util.tree_structure(values[0])
         if any(jax.tree_util.tree_structure(v) != treedef for v in values):
             raise errors.TracedShapeError(errors.message(

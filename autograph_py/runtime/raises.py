@@ -150,6 +150,7 @@ def stage_raised(exc: BaseException) -> bool:
     if where is None or where[0] in _LIBRARIES:
         return False
     at = where[1]
+    refuse_if_caught(exc, at)   # a `try` around the path: its handlers cannot catch it
     trace_log.record("raise", "jax.debug.callback", "raised while a traced path was traced",
                      at=at)
     stage(exc, jax.numpy.asarray(False), at)
@@ -220,7 +221,16 @@ class staged_raises_escape:
         return False
 
 
-def _caught_staged_raise(e):
+def refuse_if_caught(exc, at) -> None:
+    """A StagedRaiseError where a `try` around this check would catch `exc` (a traced
+    assert, a staged error of the user's code): its handler was traced already."""
+    if _local.guards:
+        _local.staged.append(exc)
+        if any(g.in_try and isinstance(exc, g.handled) for g in _local.guards):
+            raise _caught_staged_raise(exc, at) from None
+
+
+def _caught_staged_raise(e, at=None):
     """The error for a raise under a traced condition that a `try` around it would catch."""
     return errors.StagedRaiseError(errors.message(
         f"{type(e).__name__} is raised under a traced condition inside a `try` statement "
@@ -228,7 +238,7 @@ def _caught_staged_raise(e):
         details=("A traced condition is decided when the compiled program runs, after "
                  "the `try` statement was traced; its handler cannot catch the exception "
                  "then.",),
-        at=errors.where(),
+        at=at or errors.where(),
         fix="Make the condition a Python value, or return a flag (jnp.where) instead of "
             "raising and catching."))
 

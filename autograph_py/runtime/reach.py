@@ -73,8 +73,8 @@ def visible(roots, depth=3) -> Visible:
 
 def snapshot(values, depth=2):
     """Before a call, inside a watched block: (obj, kind, contents) for the objects the
-    call may change: user objects and dicts among `values`, and those they hold, `depth`
-    levels down (`self.inner.total`, `self.log["n"]`)."""
+    call may change: user objects, dicts and lists among `values`, and those they hold,
+    `depth` levels down (`self.inner.total`, `self.log["n"]`, `rows[0][1]`)."""
     out, seen, level = [], set(), list(values)
     for _ in range(depth + 1):
         below = []
@@ -85,6 +85,10 @@ def snapshot(values, depth=2):
                 seen.add(id(v))
                 out.append((v, "item", dict(v)))
                 below.extend(v.values())
+            elif type(v) is list:
+                seen.add(id(v))
+                out.append((v, "contents", list.copy(v)))
+                below.extend(v)
             elif is_user_object(v):
                 seen.add(id(v))
                 attrs = v.__dict__
@@ -102,6 +106,34 @@ def snapshot(values, depth=2):
 LIBRARIES = frozenset({"builtins", "jax", "jaxlib", "numpy", "scipy", "autograph_py", "gast",
                        "ml_dtypes", "opt_einsum", "optax", "flax", "equinox", "chex",
                        "tensorflow", "torch", "_pytest", "pytest", "hypothesis"})
+
+
+def reachable_ids(roots, depth=3) -> set:
+    """ids of the objects the functions `roots` reach through their closures (cells,
+    defaults, and what lists, dicts, tuples and user objects there hold): what exists
+    before they run, as opposed to what they create."""
+    seen, level = set(), list(roots)
+    for _ in range(depth + 1):
+        below = []
+        for v in level:
+            if id(v) in seen or is_array(v) or isinstance(v, (int, float, str, bool)):
+                continue
+            seen.add(id(v))
+            if isinstance(v, types.FunctionType):
+                for cell in v.__closure__ or ():
+                    try:
+                        below.append(cell.cell_contents)
+                    except ValueError:   # an empty cell
+                        pass
+                below.extend(v.__defaults__ or ())
+            elif isinstance(v, (list, tuple)):
+                below.extend(v)
+            elif isinstance(v, dict):
+                below.extend(v.values())
+            elif is_user_object(v):
+                below.extend(v.__dict__.values())
+        level = below
+    return seen
 
 
 def is_user_object(v) -> bool:

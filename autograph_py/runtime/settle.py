@@ -32,9 +32,40 @@ def rebuild(plan: plans.LoopPlan, names, carried, init_vars):
     A carried value takes its planned weak type: a lax loop replays the body's jaxpr,
     which keeps dtypes but not weak types (a sum of a range's items is a Python int)."""
     carried = [tracing.cast(v, a) for v, a in zip(carried, plan.dynamic_avals())]
-    values = st.rebuild(names, plan.treedefs, plan.specs, carried)
+    values = _shared_like(st.rebuild(names, plan.treedefs, plan.specs, carried),
+                          [v.value for v in init_vars])
     mutations.made(values)
     return copies.like(values, [v.value for v in init_vars])
+
+
+def _shared_like(values, entries):
+    """`values` (rebuilt from a carry: a new object at every position) with one object
+    where the entries had one list or dict at several positions (`rows = [row, row]`, or
+    `b = a`): a change through one position shows at the others, as in Python."""
+    first, out = {}, list(values)
+
+    def walk(value, entry):
+        if type(entry) not in (list, dict, tuple) or type(value) is not type(entry) or len(
+                value) != len(entry):
+            return value
+        if type(entry) is not tuple:
+            if id(entry) in first:
+                return first[id(entry)]
+            first[id(entry)] = value
+        keys = range(len(entry)) if type(entry) is not dict else list(entry)
+        if type(entry) is dict and any(k not in value for k in keys):
+            return value
+        items = [walk(value[k], entry[k]) for k in keys]
+        if type(entry) is tuple:
+            return tuple(items)
+        for k, item in zip(keys, items):
+            if item is not value[k]:
+                value[k] = item
+        return value
+
+    for i, (v, e) in enumerate(zip(values, entries)):
+        out[i] = walk(v, e)
+    return tuple(out)
 
 
 def _check_rebound(values, before, outs, init_vars, at) -> None:
@@ -57,6 +88,19 @@ def _check_rebound(values, before, outs, init_vars, at) -> None:
                 at=at,
                 fix="Change the outside object through its own name, or bind the variable to "
                     "it before the loop."))
+
+
+def _kept_object(out, value, entry):
+    """`out`, standing for the entry's object where the iteration kept the variable bound
+    to the list or dict it began with (`b[0] = b[0] + 1`, no `b = ...`): what the body saw
+    was a copy the carry made, and after the loop the variable names the entry's object,
+    with the loop's contents, so another name for it (`b = a` before the loop) sees them.
+    (Only where another name holds it: a new object is as good otherwise, and cheaper to
+    trace again.)"""
+    if (type(value) in (list, dict) and out.value is value and type(entry.value) is type(value)
+            and identity.named_elsewhere(entry.value, out.name)):
+        return dataclasses.replace(out, value=entry.value)
+    return out
 
 
 def initial_carry(plan: plans.LoopPlan, init_vars):
@@ -162,6 +206,7 @@ def _trace_step(block, plan, init_vars, step_body, index_avals, raised, unrollab
                 for v_in, v_out in zip(ins, st.flatten(get_state(), names))]
         _check_rebound(values, before, outs, init_vars, at)
         mutations.after_block(outs, values)
+        outs = [_kept_object(out, v, e) for out, v, e in zip(outs, values, init_vars)]
         carried_out, ys = step_outputs(plan, outs)
         return carried_out + ys, (ins, outs, read_unassigned)
 

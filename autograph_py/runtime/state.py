@@ -16,6 +16,7 @@ variable and shows both sides.
 from __future__ import annotations
 
 import dataclasses
+import types
 
 import jax
 import numpy as np
@@ -182,9 +183,22 @@ def _promotion_operand(a: Aval):
 def _same_static(a, b) -> bool:
     if a is b:
         return True
+    if type(a) is types.FunctionType and type(b) is types.FunctionType:
+        return _same_function(a, b)
     if type(a) is not type(b) or not (is_py_scalar(a) or isinstance(a, (str, bytes))):
         return False
     return a == b
+
+
+def _same_function(a, b) -> bool:
+    """Whether `a` and `b` were made by one `def` with the same defaults and the same
+    cells: a nested function that each trace of a block defines again, which calls
+    the same code on the same variables whichever path made it."""
+    def same_items(x, y):
+        return (x is None) == (y is None) and (x is None or (
+            len(x) == len(y) and all(i is j for i, j in zip(x, y))))
+    return (a.__code__ is b.__code__ and same_items(a.__defaults__, b.__defaults__)
+            and same_items(a.__closure__, b.__closure__) and a.__kwdefaults__ == b.__kwdefaults__)
 
 
 # ---------------------------------------------------------------- branches
@@ -216,11 +230,8 @@ def join_branches(names, sides, construct: str, at: str, labels=("if", "else"),
                     else_keeps_earlier and f_undef):
                 # The return value needs no poison: the return flag guards it.
                 poison = _missing_in_branch(name, construct, at, labels, t_undef, present)
-            leaf_specs = []
-            for j, leaf in enumerate(present.leaves):
-                if not is_dynamic_leaf(leaf):
-                    raise _mismatch(name, construct, at, labels, t.as_traced(), f.as_traced())
-                leaf_specs.append(Dynamic(aval_of(leaf), poison or present.poison.get(j)))
+            leaf_specs = _one_sided(present, poison, lambda: _mismatch(
+                name, construct, at, labels, t.as_traced(), f.as_traced()))
             treedefs.append(present.treedef)
             specs.append(leaf_specs)
             zeros = [None] * len(present.leaves)
@@ -247,6 +258,22 @@ def join_branches(names, sides, construct: str, at: str, labels=("if", "else"),
         t_src.append(t.leaves)
         f_src.append(f.leaves)
     return BranchPlan(treedefs, specs, (t_src, f_src))
+
+
+def _one_sided(present, poison, mismatch) -> list:
+    """The leaf specs of a variable one branch leaves unassigned: `present`'s leaves,
+    each poisoned (a read after the construct is the error `poison` says)."""
+    leaf_specs = []
+    for j, leaf in enumerate(present.leaves):
+        if not is_dynamic_leaf(leaf):
+            if poison is None:
+                raise mismatch()
+            # A function defined in one branch, a Python constant: no array can hold
+            # it, and none needs to, as a read after the `if` is an error.
+            leaf_specs.append(Static(leaf, poison))
+            continue
+        leaf_specs.append(Dynamic(aval_of(leaf), poison or present.poison.get(j)))
+    return leaf_specs
 
 
 def one_branch(vars_: list[Var], raising_first: bool) -> BranchPlan:

@@ -45,11 +45,15 @@ class _Liveness:
     def __init__(self, always: frozenset):
         self.always = always
         self._gen = {}   # id(loop) -> live_in(body, {}) (loops stay in the tree meanwhile)
+        # Inside a `try` body: what its handlers read. Any statement may raise into them,
+        # so it is live after every statement there, not only at the body's end.
+        self._raising = frozenset()
 
     def block(self, stmts, live_out: frozenset, annotate: bool) -> frozenset:
         live = live_out
+        raising = self._raising
         for st in reversed(stmts):
-            live = self.stmt(st, live, annotate)
+            live = self.stmt(st, live | raising, annotate)
         return live
 
     def _body_gen(self, loop) -> frozenset:
@@ -96,23 +100,50 @@ class _Liveness:
         if isinstance(st, (gast.Return, gast.Raise)):
             return frozenset(activity.statement_scope(st).reads)
         if isinstance(st, gast.With):
-            body_live = self.block(st.body, live_out, annotate)
-            s = activity.Scope()
-            for item in st.items:
-                s.merge(activity.statement_scope(gast.Expr(item.context_expr)))
-            return frozenset(s.reads) | body_live
+            return self._with(st, live_out, annotate)
         if isinstance(st, gast.Try):
-            after = self.block(st.finalbody, live_out, annotate)
-            handlers = frozenset()
-            for h in st.handlers:
-                handlers |= self.block(h.body, after, annotate)
-            orelse = self.block(st.orelse, after, annotate)
-            # Any statement of the body may raise into a handler: be conservative.
-            return self.block(st.body, orelse | handlers, annotate) | handlers
+            return self._try(st, live_out, annotate)
         if annotate and isinstance(st, (gast.FunctionDef, gast.AsyncFunctionDef)):
             analyze_function(st)
         s = activity.statement_scope(st)
         return frozenset(s.reads) | (live_out - frozenset(s.writes))
+
+
+    def _raising_into(self, live: frozenset):
+        """Around a block whose every statement may raise to where `live` is live."""
+        outer = self._raising
+        self._raising = outer | live
+        return outer
+
+    def _with(self, st, live_out, annotate):
+        # Its __exit__ may swallow an exception of any statement of the body
+        # (contextlib.suppress): what is live after it is live after each of them.
+        outer = self._raising_into(live_out)
+        try:
+            body_live = self.block(st.body, live_out, annotate)
+        finally:
+            self._raising = outer
+        s = activity.Scope()
+        for item in st.items:
+            s.merge(activity.statement_scope(gast.Expr(item.context_expr)))
+        return frozenset(s.reads) | body_live
+
+    def _try(self, st, live_out, annotate):
+        after = self.block(st.finalbody, live_out, annotate)
+        # An exception that leaves the handlers (or the body) runs `finally` first.
+        outer = self._raising_into(self.block(st.finalbody, frozenset(), False)
+                                   if st.finalbody else frozenset())
+        try:
+            handlers = frozenset()
+            for h in st.handlers:
+                handlers |= self.block(h.body, after, annotate)
+            orelse = self.block(st.orelse, after, annotate)
+            # Any statement of the body may raise into a handler (`r = 1` / `{}["a"]` /
+            # `r = 2`: the handler may read the first r).
+            self._raising_into(handlers)
+            return self.block(st.body, orelse | handlers, annotate) | handlers
+        finally:
+            self._raising = outer
 
 
 def analyze_function(fn) -> None:

@@ -67,8 +67,10 @@ class _ControlFlow(scopes.FunctionStack, visitors.Transformer):
             defined |= _definite_writes(st)
         node.body = body
         unbound = fn.unbound - fs.params - fs.globals - fs.nonlocals
-        if unbound:   # (with none, it would change nothing)
-            _CheckedLoads(unbound, self.state_accessors).visit(node)
+        # A parameter `del` unbinds needs no placeholder on entry, but its reads do check.
+        checked = unbound | (fn.unbound & fs.params)
+        if checked:   # (with none, it would change nothing)
+            _CheckedLoads(checked, self.state_accessors).visit(node)
         inits = []
         for name in sorted(unbound):
             inits += templates.located(

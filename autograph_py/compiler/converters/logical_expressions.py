@@ -60,6 +60,17 @@ _TEMPLATES = {gast.In: _in, gast.NotIn: _not_in, gast.Is: _is, gast.IsNot: _is_n
               gast.Eq: _eq, gast.NotEq: _not_eq}
 
 
+def _ordered(left, op, right):
+    ag__.ordered(op, left, right)  # noqa: F821
+
+
+def _sequence_order(node) -> bool:
+    """`(a, b) < (c, d)`: a list or tuple display on one side, ordered item by item
+    (ag__.ordered) where the items are traced."""
+    return isinstance(node.ops[0], (gast.Lt, gast.LtE, gast.Gt, gast.GtE)) and any(
+        isinstance(v, (gast.Tuple, gast.List)) for v in (node.left, node.comparators[0]))
+
+
 def _sequence_equality(node) -> bool:
     """`a == b` / `a != b` with no constant operand: two lists or tuples with traced items
     compare item by item (ag__.eq); against a constant it is `==` itself."""
@@ -106,6 +117,10 @@ class _Logical(visitors.Transformer):
     def visit_Compare(self, node):
         self.generic_visit(node)
         if len(node.ops) < 2:
+            if _sequence_order(node):
+                new = templates.replace_expr(_ordered, left=node.left, right=node.comparators[0],
+                                             op=gast.Constant(type(node.ops[0]).__name__, None))
+                return templates.located(new, node)
             if _bool_identity(node) or _sequence_equality(node) or \
                     isinstance(node.ops[0], (gast.In, gast.NotIn)):
                 template = _TEMPLATES[type(node.ops[0])]

@@ -1,0 +1,79 @@
+"""The `math` module's functions of a traced number: the `jnp` function with Python's meaning.
+
+    math.sqrt(x)   jnp.sqrt, a float; x < 0 is Python's ValueError("math domain error")
+    math.log(x, b) jnp.log(x) / jnp.log(b); x <= 0 a ValueError, as Python
+    math.isnan(x)  a traced bool                math.hypot(*xs), math.atan2(y, x) ...
+
+A `math` function takes one number: a traced array of several elements is Python's
+TypeError, as eager JAX's `float()` of it would be. With no traced argument each is the
+`math` function itself. Errors Python raises for a value outside the domain (`sqrt(-1)`,
+`log(0)`, `acos(2)`) are run-time checks, as `int(nan)` is (runtime/numeric.py).
+"""
+from __future__ import annotations
+
+import builtins
+import math
+
+import jax.numpy as jnp
+import jax.scipy.special as special
+
+from autograph_py import errors
+from autograph_py.lowering import scalars
+from autograph_py.runtime import failures
+from autograph_py.runtime.dispatch import is_traced
+
+
+def _number(x, name):
+    x = jnp.asarray(x)
+    if x.ndim != 0:
+        raise TypeError(f"Only scalar arrays can be converted to Python scalars; got "
+                        f"arr.ndim={x.ndim} (`math.{name}()` of a traced array of shape "
+                        f"{tuple(x.shape)})")
+    if jnp.issubdtype(x.dtype, jnp.complexfloating):
+        raise TypeError(f"must be real number, not a traced complex number (`math.{name}()`)")
+    return scalars.weak_cast(x, builtins.float)
+
+
+def _wrap(name, fn, domain=None, result=builtins.float):
+    python = getattr(math, name)
+
+    def call(*args):
+        if not any(is_traced(a) for a in args):
+            return python(*args)
+        xs = [_number(a, name) for a in args]
+        if domain is not None:
+            failures.stage(ValueError("math domain error"), domain(*xs), errors.where())
+        out = fn(*xs)
+        return out if result is builtins.bool else scalars.weak_cast(out, result)
+    call.__name__ = name
+    return python, call
+
+
+def _log(x, base=None):
+    return jnp.log(x) if base is None else jnp.log(x) / jnp.log(base)
+
+
+def _log_domain(x, base=None):
+    ok = x > 0
+    return ok if base is None else ok & (base > 0) & (base != 1)
+
+
+OVERRIDES = dict([
+    _wrap("sqrt", jnp.sqrt, lambda x: x >= 0), _wrap("exp", jnp.exp),
+    _wrap("expm1", jnp.expm1), _wrap("log", _log, _log_domain),
+    _wrap("log2", jnp.log2, lambda x: x > 0), _wrap("log10", jnp.log10, lambda x: x > 0),
+    _wrap("log1p", jnp.log1p, lambda x: x > -1), _wrap("sin", jnp.sin), _wrap("cos", jnp.cos),
+    _wrap("tan", jnp.tan), _wrap("asin", jnp.arcsin, lambda x: jnp.abs(x) <= 1),
+    _wrap("acos", jnp.arccos, lambda x: jnp.abs(x) <= 1), _wrap("atan", jnp.arctan),
+    _wrap("atan2", jnp.arctan2), _wrap("sinh", jnp.sinh), _wrap("cosh", jnp.cosh),
+    _wrap("tanh", jnp.tanh), _wrap("asinh", jnp.arcsinh),
+    _wrap("acosh", jnp.arccosh, lambda x: x >= 1),
+    _wrap("atanh", jnp.arctanh, lambda x: jnp.abs(x) < 1), _wrap("fabs", jnp.abs),
+    _wrap("hypot", lambda *xs: jnp.sqrt(sum(x * x for x in xs))),
+    _wrap("copysign", jnp.copysign), _wrap("degrees", jnp.degrees),
+    _wrap("radians", jnp.radians), _wrap("erf", special.erf),
+    _wrap("erfc", special.erfc), _wrap("lgamma", special.gammaln),
+    _wrap("isnan", jnp.isnan, result=builtins.bool),
+    _wrap("isinf", jnp.isinf, result=builtins.bool),
+    _wrap("isfinite", jnp.isfinite, result=builtins.bool),
+])
