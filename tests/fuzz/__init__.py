@@ -5,6 +5,8 @@
     gen.py      random valid programs and their inputs, from (seed, index)
     transforms.py  the transforms config: helpers f hands to jax.grad/vmap/jit/..., lax loops
     pyjax.py    what those transformations mean in Python: the eager reference for them
+    extras.py   the extras config: generators defined in f, loop bodies that raise, a user
+                class with operator methods and a property
     check.py    runs one program eagerly and converted (jit, grad, vmap); compares
     worker.py   runs checks in a child process, with a timeout
     shrink.py   delta-reduces a failing program over its statement tree

@@ -39,7 +39,7 @@ import random
 from dataclasses import dataclass, field
 
 from tests.fuzz import builtins as builtin_shapes, calls as seq, ir, scope as sc, shapes
-from tests.fuzz import transforms
+from tests.fuzz import extras, transforms
 from tests.fuzz.ir import (Assign, Break, Const, Continue, For, Func, If, Match, MatchCase, Name, Op,
                            Program, Return, While)
 
@@ -172,6 +172,10 @@ class Config:
     transforms: tuple = (0, 0)  # this many helpers that f hands to JAX transformations
     transform_calls: int = 4    # at most this many in f's expressions (and one per unused helper)
     gate_wrapped_jit: bool = False  # F61: no module-level wrapper of a jax.jit-decorated helper
+    # The extras config (extras.py): a module-level class `Q0` with operator methods and a
+    # property (F97/F98); its statement weights ("genfn", "raising_loop", "qobj", "qif") are
+    # in its own `weights` only.
+    p_user_class: float = 0.0
 
 
 # "small" is the `make test` batch: fewer and shallower statements, one array length.
@@ -208,6 +212,13 @@ CONFIGS["none-ci"] = dataclasses.replace(CONFIGS["shapes-none"], dtypes=("float3
 # The shapes-small programs plus builtins, comprehensions and traced indexing (issue 12).
 CONFIGS["builtins"] = dataclasses.replace(CONFIGS["shapes-small"], builtin_ops=True,
                                           p_collect_read=0.5)
+# The shapes-small programs plus extras.py's shapes: generator functions defined in f
+# (FINDINGS F94), loop bodies that raise when an iteration runs (F95), and a user class
+# whose __init__, operator methods and property test maybe-traced values (F97/F98).
+CONFIGS["extras"] = dataclasses.replace(
+    CONFIGS["shapes-small"], p_user_class=0.6,
+    weights={**CONFIGS["shapes-small"].weights, "genfn": 1.5, "raising_loop": 1.2, "qobj": 2.5,
+             "qif": 0.8})
 # Sequences only: the default statements, called in several signatures.
 CONFIGS["calls"] = Config(calls=(3, 6), p_swap=0.6, param_kinds=_SHAPES["param_kinds"])
 CONFIGS["calls-small"] = Config(max_block=3, max_depth=2, max_loops=2, n_helpers=(0, 1),
@@ -253,7 +264,7 @@ class Case:
                 "shapes": shape_tags(self.prog), "py_transforms": self.prog.transforms}
 
 
-class Gen(shapes.ShapeGen, transforms.TransformGen):
+class Gen(shapes.ShapeGen, transforms.TransformGen, extras.ExtraGen):
     def __init__(self, rng: random.Random, cfg: Config):
         self.rng, self.cfg = rng, cfg
         self.kinds = ir.KINDS + tuple(cfg.extra_kinds)
@@ -278,6 +289,10 @@ class Gen(shapes.ShapeGen, transforms.TransformGen):
         self.tsites: list = []
         self.tcalls = 0     # how many transformation calls f's expressions have made
         self.stmt_weights: dict = {}
+        # The extras config: its user class, and whether expressions are made for a
+        # generator's body (no truth tests, no calls of converted code).
+        self.qcls: ir.UserClass | None = None
+        self.plain_exprs = False
 
     def assignable(self, name):
         return sc.assignable(name) and name not in self.frozen and name not in self.kept and \
@@ -312,6 +327,8 @@ class Gen(shapes.ShapeGen, transforms.TransformGen):
             return self.const(kind)
         if kind == "o":
             return Name(self.rng.choice([n for n, k in scope.items() if k == "o"]), "o")
+        if kind == "q":
+            return self.q_expr(scope, depth - 1)
         if depth <= 0 or self.rng.random() < 0.35:
             return self.leaf(kind, scope)
         ops = list(OPS.get(kind, []))
@@ -327,6 +344,12 @@ class Gen(shapes.ShapeGen, transforms.TransformGen):
             ops += [(site, None, w) for site, w in self.transform_ops(kind)]
         if kind in ("f", "i") and "o" in scope.values():   # an attribute of an object
             ops.append(("{0}.total" if kind == "f" else "{0}.count", "o", 3))
+        if self.qcls:
+            ops += self.q_ops(kind)
+        if self.plain_exprs:
+            ops = [op for op in ops if extras.plain(op)]
+            if not ops:
+                return self.leaf(kind, scope)
         template, argkinds, _ = self.rng.choices(ops, weights=[w for *_, w in ops])[0]
         if isinstance(template, transforms.Site):
             return self.transform_call(template, scope, depth)
@@ -402,6 +425,10 @@ class Gen(shapes.ShapeGen, transforms.TransformGen):
             w["maybe_none"] = 0
         if getattr(self, "no_random_raise", False):   # inside `except ValueError`'s try body
             w["raise"] = 0
+        if "qobj" in w and (depth or fn.name != "f" or not self.qcls):
+            w["qobj"] = 0
+        if "qif" in w and not self.qcls:
+            w["qif"] = 0
         kind = self.rng.choices(list(w), weights=list(w.values()))[0]
         if kind in ("assign", "jump", "return", "assert", "print", "unpack", "setitem",
                     "call_writer", "method", "mutate"):
@@ -741,6 +768,8 @@ class Gen(shapes.ShapeGen, transforms.TransformGen):
 
     def program(self) -> tuple[Program, list]:
         cfg, rng = self.cfg, self.rng
+        if cfg.p_user_class and rng.random() < cfg.p_user_class:
+            self.make_user_class()
         for k in range(rng.randint(*cfg.n_helpers)):
             self.callables = list(self.helpers)
             self.helpers.append(self.helper(f"h{k}"))
@@ -773,7 +802,8 @@ class Gen(shapes.ShapeGen, transforms.TransformGen):
             self.use_transforms(main)
         self.tsites = []
         self.read_back(main)
-        classes = ([self.cls] if self.cls else []) + self.mutators
+        classes = ([self.cls] if self.cls else []) + self.mutators + \
+            ([self.qcls] if self.qcls else [])
         return Program(self.L, self.raisers + self.helpers + self.thelpers, main, classes,
                        transforms=bool(cfg.transforms[1])), params
 
@@ -798,8 +828,8 @@ class Gen(shapes.ShapeGen, transforms.TransformGen):
 
     def read_back(self, main):
         """`f`'s last return reads what the methods and mutators changed, sometimes."""
-        changed = [Name(s.target, "o") for s in main.body if isinstance(s, ir.Obj)] + \
-            [Name(n, "d") for n in sorted(self.kept)]
+        changed = [Name(s.target, "o") for s in main.body if isinstance(s, ir.Obj) and
+                   s.kind == "o"] + [Name(n, "d") for n in sorted(self.kept)]
         last = main.body[-1]
         if not changed or self.rng.random() < 0.4:
             return
@@ -836,7 +866,8 @@ def may_refuse(case: Case) -> list:
     a clear error where no lax program can express Python's behaviour), counted as
     "refused", not as mismatches: a nested dict's keys or a list's length that may depend
     on a traced value (or bfloat16 mixed with float32); a raise under a traced test inside
-    a `try` that catches it (a callee's `raise` that never runs)."""
+    a `try` that catches it (a callee's `raise` that never runs); a generator function's
+    test or bound on a traced value (the extras config: ConcreteValueError, F94)."""
     out = []
     if case.dtype == "bfloat16" or any(
             isinstance(n, ir.ListOp) and n.method != "setitem" or
@@ -850,11 +881,13 @@ def may_refuse(case: Case) -> list:
                 isinstance(n.value, Name) or isinstance(n.value, ir.Op)
                 and n.value.template == shapes.PICK) for _, n in ir.walk(case.prog)):
         out.append("StateError")
+    out += extras.may_refuse(case.prog)   # a generator's traced test (F94)
     return out
 
 
 def shape_tags(prog: Program) -> list:
-    """Which of the shapes config's shapes the program has (to sort findings by shape)."""
+    """Which of the shapes (and transforms, extras) configs' shapes the program has (to sort
+    findings by shape)."""
     tags = set()
     for _, n in ir.walk(prog):
         if isinstance(n, ir.Assign) and n.annot or isinstance(n, ir.Declare):
@@ -874,6 +907,7 @@ def shape_tags(prog: Program) -> list:
             tags.add("print")
     if prog.transforms:
         tags |= transforms.tags(prog)
+    tags |= extras.tags(prog)   # the extras config's shapes
     return sorted(tags)
 
 

@@ -28,8 +28,14 @@ Names say what a variable may do:
     h0, h1 ...  helper functions (module level); g0, g1 ... closures inside `f`
     u0, u1 ...  dict mutators (module level): `u0(d, x)` changes d's items
     K0          a class (module level) whose methods change `self` attributes
+    q0, q1 ...  objects of the user class `Q0` (kind q; the extras config, extras.py):
+                made at the top of `f`, read-only names, used through operators
 
 A closure may declare `nonlocal` one of `f`'s parameters and update it.
+The extras config (extras.py) adds generator functions defined in `f`
+(`Func.generator`, `Yield`; a call of one is an expression of kind "gen"),
+loops whose body raises (`For.raises`, `While.raises`) and a module-level
+user class `Q0` (UserClass; its objects have kind "q").
 A method call `o1.add(x)` and a mutator call `u0(d, x)` have side effects;
 like a `nonlocal` closure they are called only as a statement or the value
 of an assignment of `f` (scope.py).
@@ -157,11 +163,13 @@ class While:
     walrus: bool = False
     lead: bool = False
     leaks: list = field(default_factory=list)   # [(name, kind)]: read after it (see For)
+    raises: str = ""    # the extras config's tag of a body that raises ("pop", "index", ...)
 
 
 @dataclass
 class For:
-    """`for targets in <iter>(args): body`; iter is range, array, enumerate, zip or tuple."""
+    """`for targets in <iter>(args): body`; iter is range, array, enumerate, zip or tuple,
+    or "gen": a call of a generator function (the extras config), iterated as it is."""
     targets: list
     kinds: list
     iter: str
@@ -171,6 +179,7 @@ class For:
     # code after the loop reads them, although the loop may run zero times: then eager
     # Python raises UnboundLocalError, and so must the converted program.
     leaks: list = field(default_factory=list)
+    raises: str = ""    # the extras config's tag of a body that raises ("pop", "index", ...)
 
 
 @dataclass
@@ -262,16 +271,26 @@ class Raise:
 
 @dataclass
 class Obj:
-    """`o1 = K0(total, count)`: an object, created among `f`'s top-level statements."""
+    """`o1 = K0(total, count)`: an object, created among `f`'s top-level statements;
+    kind "q": `q1 = Q0(x, k)`, an object of the extras config's user class."""
     target: str
     cls: str
     args: list
+    kind: str = "o"
 
 
 @dataclass
 class ExprStmt:
     """An expression as a statement: a method or mutator call (`o1.add(x)`, `u0(d, x)`)."""
     value: Expr
+
+
+@dataclass
+class Yield:
+    """`yield value` (a float), or `yield from value` (an array or a generator call) with
+    `frm`: only in a generator function (Func.generator; the extras config)."""
+    value: Expr
+    frm: bool = False
 
 
 @dataclass
@@ -300,6 +319,10 @@ class Func:
     # wrappers made right after the def (`h0_grad = jax.grad(h0)`), as text.
     decorator: str = ""
     wrappers: list = field(default_factory=list)
+    # The extras config (extras.py): a generator function defined in `f` ("py": its bounds
+    # and tests are Python values; "traced": one may be traced, a ConcreteValueError when
+    # converted). Its body has `yield` and no `return`; `ret` is the kind of its items.
+    generator: str = ""
 
 
 @dataclass
@@ -332,6 +355,16 @@ class ClassDef:
         return "\n".join(out)
 
 
+@dataclass
+class UserClass:
+    """The extras config's module-level class `Q0` (extras.make_user_class): `__init__(self,
+    x, k)`, some operator methods and a `size` property, as text; `caps` says which ones
+    (and whether `q * xs` takes an array, whether `len(q)` is a Python int)."""
+    name: str
+    text: str
+    caps: dict = field(default_factory=dict)
+
+
 PARAM_NAMES = {"f": "x", "i": "k", "fa": "xs"}   # of methods and mutators, by kind
 
 
@@ -350,7 +383,7 @@ class Program:
     L: int
     helpers: list
     main: Func
-    classes: list = field(default_factory=list)     # ClassDef and Mutator, module level
+    classes: list = field(default_factory=list)     # ClassDef, Mutator, UserClass: module level
     transforms: bool = False    # imports functools and lax too (the transforms config)
 
     def funcs(self):
@@ -479,6 +512,8 @@ def _render_stmt(s, indent, out, keyword="if"):
         out.append(f"{pad}{s.target} = {s.cls}({', '.join(render_expr(a) for a in s.args)})")
     elif isinstance(s, ExprStmt):
         out.append(f"{pad}{render_expr(s.value)}")
+    elif isinstance(s, Yield):
+        out.append(f"{pad}yield {'from ' if s.frm else ''}{render_expr(s.value)}")
     elif isinstance(s, Break):
         out.append(f"{pad}break")
     elif isinstance(s, Continue):
@@ -522,7 +557,7 @@ def render_iter(s: For) -> str:
     args = [render_expr(a) for a in s.args]
     if s.iter == "range":
         return f"range({', '.join(args)})"
-    if s.iter == "array":
+    if s.iter in ("array", "gen"):
         return args[0]
     if s.iter == "ziprange":
         return f"zip(range({args[0]}), {args[1]})"
@@ -564,7 +599,7 @@ def is_expr(x) -> bool:
 def is_stmt(x) -> bool:
     return isinstance(x, (Assign, Unpack, SetItem, If, While, For, Collect, Def, Assert, Print,
                           With, Try, Break, Continue, Return, Match, Raise, Obj, ExprStmt,
-                          Declare, SetPath, ListOp))
+                          Declare, SetPath, ListOp, Yield))
 
 
 def walk(node, path=()):

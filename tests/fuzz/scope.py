@@ -39,6 +39,18 @@ output of a traced block.
   case) when the last case is irrefutable (`_`, or a capture without a
   guard); otherwise nothing new, like an `if` without `else`.
 
+The extras config (extras.py):
+
+- a generator function (`def g5(...)` with `yield`, Func.generator) is
+  defined in `f`, in any of its blocks, and called only after its `def`; its
+  body yields, never returns, assigns only its own names, and its
+  expressions call no helper or closure (a generator runs as Python) other
+  than an earlier generator it yields from; `yield` stands in no other
+  function; a `for` over a generator call may run zero times;
+- an object of the user class (`q1 = Q0(x, k)`, kind q) is made among `f`'s
+  top-level statements, like the K0 objects, and only where the module
+  defines `Q0`.
+
 The generator and the shrinker's validity check use these same rules.
 """
 from __future__ import annotations
@@ -74,7 +86,7 @@ def after(stmt, scope: dict) -> dict:
             paths.append(scope)   # no case may match
         return {**scope, **{n: k for n, k in paths[0].items() if all(n in p for p in paths)}}
     if isinstance(stmt, ir.Obj):
-        return {**scope, stmt.target: "o"}
+        return {**scope, stmt.target: stmt.kind}
     if isinstance(stmt, ir.For) and runs_once(stmt):
         inner = {**scope, **dict(zip(stmt.targets, stmt.kinds))}
         for s in stmt.body:
@@ -112,7 +124,9 @@ def after_block(stmts, scope: dict) -> dict:
 
 
 def runs_once(loop: ir.For) -> bool:
-    """The loop body certainly starts at least once."""
+    """The loop body certainly starts at least once (a generator may yield nothing)."""
+    if loop.iter == "gen":
+        return False
     if loop.iter not in ("range", "ziprange"):
         return True
     bounds = loop.args[:1] if loop.iter == "ziprange" else loop.args
@@ -173,17 +187,23 @@ class _Ctx:
     in_loop: bool = False
     writers: set = field(default_factory=set)   # closures that declare `nonlocal`
     writer_ok: bool = False     # this statement may call a writer (see the module doc)
+    generators: set = field(default_factory=set)   # generator functions defined so far
 
 
 def validate(prog: ir.Program) -> None:
     """Raises Invalid when `prog` breaks a rule the generator keeps."""
     helpers = {c.name for c in prog.classes if isinstance(c, ir.Mutator)}
     classes = {c.name: c for c in prog.classes if isinstance(c, ir.ClassDef)}
+    users = {c.name for c in prog.classes if isinstance(c, ir.UserClass)}
     top = [s for s in prog.main.body if isinstance(s, ir.Obj)]
     objs = [s for _, s in ir.walk(prog) if isinstance(s, ir.Obj)]
-    if len(top) != len(objs) or any(s.cls not in classes or len(s.args) != 2 or
-                                    [a.kind for a in s.args] != ["f", "i"] for s in top):
+    if len(top) != len(objs) or any(
+            (s.cls not in classes if s.kind == "o" else s.kind != "q" or s.cls not in users)
+            or len(s.args) != 2 or [a.kind for a in s.args] != ["f", "i"] for s in top):
         raise Invalid("an object created other than as K(f, i) at the top of f")
+    if not users and any(ir.is_expr(n) and n.kind == "q" or
+                         isinstance(n, ir.Op) and "Q0(" in n.template for _, n in ir.walk(prog)):
+        raise Invalid("an object of the user class Q0, which the module does not define")
     methods = {m for c in classes.values() for m in c.methods}
     for _, n in ir.walk(prog):
         if ir.is_effect(n) and n.template.startswith("{0}.") and \
@@ -197,7 +217,13 @@ def validate(prog: ir.Program) -> None:
 
 
 def _check_function(fn, scope, ctx):
-    if not fn.body or not isinstance(fn.body[-1], ir.Return):
+    if fn.generator:
+        own = [n for _, n in ir.walk(fn.body)]
+        if not any(isinstance(n, ir.Yield) for n in own) or \
+                any(isinstance(n, (ir.Return, ir.Def)) for n in own) or fn.nonlocals:
+            raise Invalid(f"generator {fn.name} without a yield, or with a return, a def "
+                          "or `nonlocal`")
+    elif not fn.body or not isinstance(fn.body[-1], ir.Return):
         raise Invalid(f"{fn.name} does not end with a return")
     _check_block(fn.body, {**scope, **dict(fn.params)}, ctx)
 
@@ -209,6 +235,8 @@ def _check_expr(e, scope, ctx):
         if isinstance(n, ir.Op) and ir.refs(n.template) - ctx.callable:
             raise Invalid(f"call of {sorted(ir.refs(n.template) - ctx.callable)}, "
                           "not defined before")
+        if isinstance(n, ir.Op) and ctx.fn.generator and ir.refs(n.template) - ctx.generators:
+            raise Invalid(f"generator {ctx.fn.name} calls converted code: {n.template}")
         if isinstance(n, ir.Op) and ir.calls(n, "g") & ctx.writers and \
                 (not ctx.writer_ok or any(t in n.template for t in LAZY)):
             raise Invalid("a closure that declares `nonlocal` called other than as the value "
@@ -287,6 +315,9 @@ def _check_stmt(s, scope, ctx):
     elif isinstance(s, ir.For):
         for a in s.args:
             _check_expr(a, scope, ctx)
+        if (s.iter == "gen") != any(a.kind == "gen" for a in s.args) or \
+                s.iter == "gen" and (len(s.args) != 1 or s.kinds != ["f"]):
+            raise Invalid("a for over other than one generator call, or a generator otherwise")
         for t, k in zip(s.targets, s.kinds):
             if ctx.kinds.setdefault(t, k) != k or t in scope:
                 raise Invalid(f"bad loop target {t}")
@@ -329,11 +360,15 @@ def _check_stmt(s, scope, ctx):
     elif isinstance(s, ir.Obj):
         for a in s.args:
             _check_expr(a, scope, ctx)
-        if not s.target.startswith("o") or ctx.fn.name != "f" or \
-                ctx.kinds.setdefault(s.target, "o") != "o" or s.target in scope:
+        if not s.target.startswith(s.kind) or ctx.fn.name != "f" or \
+                ctx.kinds.setdefault(s.target, s.kind) != s.kind or s.target in scope:
             raise Invalid(f"bad object {s.target}")
     elif isinstance(s, ir.ExprStmt):
         _check_expr(s.value, scope, ctx)
+    elif isinstance(s, ir.Yield):
+        _check_expr(s.value, scope, ctx)
+        if not ctx.fn.generator or s.value.kind not in (("fa", "gen") if s.frm else ("f",)):
+            raise Invalid("a yield outside a generator function, or of the wrong kind")
     elif isinstance(s, ir.With):
         _check_block(s.body, scope, ctx)
     elif isinstance(s, ir.Try):
@@ -344,6 +379,8 @@ def _check_stmt(s, scope, ctx):
     elif isinstance(s, ir.Def):
         if ctx.frozen or s.fn.name in ctx.callable:
             raise Invalid("nested function inside a nested function, or defined twice")
+        if s.fn.generator and (ctx.fn.name != "f" or s.fn.ret != ["f"]):
+            raise Invalid("a generator function defined other than in f, or not of floats")
         params = {p for p, _ in s.fn.params}
         for n, k in s.fn.nonlocals:
             if n in params or not assignable(n) or scope.get(n) != k or \
@@ -351,9 +388,11 @@ def _check_stmt(s, scope, ctx):
                 raise Invalid(f"`nonlocal {n}` is not a parameter of {ctx.fn.name} of kind {k}")
         inner = _Ctx(s.fn, {**ctx.kinds, **dict(s.fn.params)}, set(ctx.callable),
                      frozenset(scope) - params - {n for n, _ in s.fn.nonlocals},
-                     writers=ctx.writers)
+                     writers=ctx.writers, generators=ctx.generators)
         _check_function(s.fn, scope, inner)
         ctx.callable.add(s.fn.name)
+        if s.fn.generator:
+            ctx.generators.add(s.fn.name)
         if s.fn.nonlocals:
             ctx.writers.add(s.fn.name)
     elif isinstance(s, ir.Assert):

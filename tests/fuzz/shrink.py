@@ -48,6 +48,10 @@ def default(kind, L):
         return Op("[1.0, 1.0]", [], "l")
     if kind == "nd":
         return Op('{{"a": {{"a": 1.0}}}}', [], "nd")
+    if kind == "gen":   # the extras config: a generator call, consumed as an iterator
+        return Op("iter([1.0])", [], "gen")
+    if kind == "q":     # an object of the extras config's user class
+        return Op("Q0(1.0, 1)", [], "q")
     if kind not in DEFAULTS:
         return None     # a kind with no simpler form: the shrinker keeps the expression
     return copy.deepcopy(DEFAULTS[kind])
@@ -76,12 +80,16 @@ def _drop_helpers(case):
 
 
 def _drop_classes(case):
-    """A mutator nobody calls, a method nobody calls, a class with no object."""
+    """A mutator nobody calls, a method nobody calls, a class with no object (or, for the
+    extras config's user class, no use)."""
     prog = case.prog
     used = {n.template.split("(")[0] for _, n in ir.walk(prog) if ir.is_effect(n)}
+    q_used = any(ir.is_expr(n) and n.kind == "q" or isinstance(n, ir.Obj) and n.kind == "q"
+                 for _, n in ir.walk(prog))
     for k, c in enumerate(prog.classes):
         if isinstance(c, ir.Mutator) and c.name not in used or isinstance(c, ir.ClassDef) and \
-                not any(isinstance(s, ir.Obj) and s.cls == c.name for s in prog.main.body):
+                not any(isinstance(s, ir.Obj) and s.cls == c.name for s in prog.main.body) or \
+                isinstance(c, ir.UserClass) and not q_used:
             new = copy.deepcopy(prog)
             del new.classes[k]
             yield _with_prog(case, new)
@@ -110,7 +118,10 @@ def _inline_calls(case):
             except (AttributeError, IndexError):
                 continue
             if hits(node, key):
-                new = ir.replaced(new, path, default(node.kind, new.L))
+                d = default(node.kind, new.L)
+                if d is None:   # a kind with no constant form: the call stays
+                    continue
+                new = ir.replaced(new, path, d)
         if calls:
             yield _with_prog(case, new)
 
