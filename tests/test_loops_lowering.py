@@ -697,3 +697,28 @@ def test_a_read_of_an_appended_lists_earlier_items_runs_the_loop_as_python(fn):
     # loop (corpus_paddle tensor_array_slice_in_enumerate; plain jax.jit runs it).
     xs = jnp.arange(1.0, 6.0)
     assert_same(ag.function(fn)(xs), fn(np.asarray(xs)))
+
+
+def _raises_in_an_untaken_branchs_while(n):
+    r = 1.0
+    if n < n:   # never taken; a batched `if` under vmap runs both branches
+        v = [1.0, 2.0]
+        w = 0
+        while w < n:
+            w += 1
+            v.pop()
+            v.pop()
+            v.pop()
+        r = sum(v)
+    return r
+
+
+def test_a_while_whose_every_iteration_raises_ends_under_vmap():
+    # Its body never changed the state (a raising iteration keeps the entry state), so
+    # the lax loop never ended where the raise was masked: a hang under vmap (fuzz
+    # config extras, seed 99601 program 70). It is `if test: body` now.
+    ns = jnp.array([4, 3], jnp.int32)
+    got = jax.jit(jax.vmap(ag.convert(_raises_in_an_untaken_branchs_while)))(ns)
+    assert [float(v) for v in got] == [1.0, 1.0]
+    with pytest.raises(IndexError):
+        ag.function(_pops_too_many)(jnp.int32(1), jnp.float32(1.0))

@@ -257,8 +257,16 @@ def _lax_while_once(test, body, block: Block):
         with paths.taken_when(active):
             body()
 
+    raised = []
     plan, closed, outs = settle.settle_checked(block, init_vars, body, masked, [],
-                                               allow_append=False)
+                                               allow_append=False, raised=raised)
+    if raised:
+        # Every iteration raises: Python stops at the first, so the loop is `if test: body`.
+        # A lax loop whose body never changes its state would never end where the raise
+        # is masked (a batched `if` under vmap runs both of its branches).
+        block.set(tuple(v.value for v in init_vars))
+        _lax_if(test(), body, lambda: None, block.but(construct="`while` loop"))
+        return
 
     def traced_test(*carried):
         set_state(settle.rebuild(plan, names, carried, init_vars))

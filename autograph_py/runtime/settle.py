@@ -277,14 +277,17 @@ def _constants_after(plan, outs, final):
     return plans.LoopPlan(plan.treedefs, specs, plan.appends), kept
 
 
-def settle_checked(block, init_vars, step_body, masked_body, index_avals, allow_append):
+def settle_checked(block, init_vars, step_body, masked_body, index_avals, allow_append,
+                   raised=None):
     """`settle` of a loop that may run zero times, traced again with `masked_body` where
-    the body has run-time checks."""
+    the body has run-time checks (`raised`: see settle)."""
     before = paths.checks()
-    settled = settle(block, init_vars, step_body, index_avals, allow_append, may_not_run=True)
+    settled = settle(block, init_vars, step_body, index_avals, allow_append, may_not_run=True,
+                     raised=raised)
     if paths.checks() == before:
         return settled
-    return settle(block, init_vars, masked_body, index_avals, allow_append, may_not_run=True)
+    return settle(block, init_vars, masked_body, index_avals, allow_append, may_not_run=True,
+                  raised=raised)
 
 
 def scanned_state(plan, names, init_vars, outs, final, ys, length, ran=None) -> list:
