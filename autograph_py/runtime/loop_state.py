@@ -196,3 +196,15 @@ def _loop_mismatch(name, construct, at, before, after, what):
              "it at its final size before the loop, or make the loop condition a Python value.")),
         name, what)
 
+
+def while_test_changed(changes, at):
+    """A traced loop's test runs once per trace, not once per iteration: it cannot change state."""
+    labels = ", ".join(sorted({c.label() for c in changes}))
+    return errors.StateError(errors.message(
+        f"the test of this `while` loop changes {labels} through a function it calls, and its "
+        "condition is traced",
+        details=("A traced loop evaluates its test as part of the compiled loop; a change the "
+                 "test makes to an object is not carried from one iteration to the next.",),
+        at=at,
+        fix="Call the function in the loop body (before the loop and at the end of the body) "
+            "and test the value it returned."))

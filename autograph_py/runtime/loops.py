@@ -261,9 +261,8 @@ def _lax_while_once(test, body, block: Block):
     plan, closed, outs = settle.settle_checked(block, init_vars, body, masked, [],
                                                allow_append=False, raised=raised)
     if raised:
-        # Every iteration raises: Python stops at the first, so the loop is `if test: body`.
-        # A lax loop whose body never changes its state would never end where the raise
-        # is masked (a batched `if` under vmap runs both of its branches).
+        # Every iteration raises: Python stops at the first (a lax loop whose state never
+        # changes would not end where the raise is masked: a batched `if` under vmap).
         block.set(tuple(v.value for v in init_vars))
         _lax_if(test(), body, lambda: None, block.but(construct="`while` loop"))
         return
@@ -271,14 +270,13 @@ def _lax_while_once(test, body, block: Block):
     def traced_test(*carried):
         set_state(settle.rebuild(plan, names, carried, init_vars))
         with conditional_region(), mutations.watch(visible=reach.visible((test,))) as w:
-            # (its first run was on the Python path)
-            try:
+            try:   # (its first run was on the Python path)
                 t = test()
             except paths.PathRaises:   # the test fails when it runs: the loop ends there
                 t = False
             w.note_in_place()
         if w.changes:
-            raise _test_changes_state(w.changes.values(), at)
+            raise loop_state.while_test_changed(w.changes.values(), at)
         return [as_predicate(t, "`while` loop", at)], None
 
     test_jaxpr, _ = tracing.trace(traced_test, plan.dynamic_avals())
@@ -286,19 +284,6 @@ def _lax_while_once(test, body, block: Block):
                                block.opts.get("checkpoints"), at)
     set_state(identity.keep_identity(settle.rebuild(plan, names, final, init_vars), [outs],
                                      mutations.visible_here(), entry=init_vars))
-
-
-def _test_changes_state(changes, at):
-    """A traced loop's test runs once per trace, not once per iteration: it cannot change state."""
-    labels = ", ".join(sorted({c.label() for c in changes}))
-    return errors.StateError(errors.message(
-        f"the test of this `while` loop changes {labels} through a function it calls, and its "
-        "condition is traced",
-        details=("A traced loop evaluates its test as part of the compiled loop; a change the "
-                 "test makes to an object is not carried from one iteration to the next.",),
-        at=at,
-        fix="Call the function in the loop body (before the loop and at the end of the body) "
-            "and test the value it returned."))
 
 
 def _lax_range(r: TracedRange, extra_test, body, block: Block):
