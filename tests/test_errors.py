@@ -1603,3 +1603,30 @@ def test_a_loop_whose_every_path_raises_a_path_dependent_exception():
                              static_argnums=0)(2)) == 1.0
     with pytest.raises(ag.errors.StagedRaiseError, match="autograph_py.function"):
         jax.jit(ag.convert(_every_path_raises_in_the_first_iteration), static_argnums=0)(0)
+
+
+def _checked_then_unbound(a):
+    assert a < 0, "x"
+    for t in range(0):
+        v = 1.0
+    return v
+
+
+def _printed_then_unbound(a):
+    print("P", a)
+    for t in range(0):
+        v = 1.0
+    return v
+
+
+def test_a_staged_check_or_print_comes_before_a_later_unbound_read():
+    # Eager fails at the assert (or prints, then finds `v` unbound); converted raised
+    # the read's error while tracing, before any staged check or print ran (helper
+    # fuzzing, seed 98009 builtins program 80).
+    from tests.conftest import printed_runs
+    eager, conv = printed_runs([_checked_then_unbound, ag.function(_checked_then_unbound)],
+                               jnp.float32(1.0), catch=(AssertionError, UnboundLocalError))
+    assert eager[0] == conv[0] == "AssertionError"
+    eager, conv = printed_runs([_printed_then_unbound, ag.function(_printed_then_unbound)],
+                               jnp.float32(1.0), catch=(UnboundLocalError,))
+    assert eager[1] == conv[1] == "P 1.0\n" and conv[0] == "UndefinedVariableError"

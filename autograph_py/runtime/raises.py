@@ -114,7 +114,7 @@ def staging_boundary(fn):
         except Exception as e:  # noqa: BLE001 - only the user's own, after a staged check
             if paths.checks() == staged_before or not _raised_in_this_trace(e):
                 raise
-            if not stage_raised(e):
+            if not stage_raised(e, unbound_too=True):
                 raise
             return None
         finally:
@@ -135,12 +135,14 @@ def _raised_in_this_trace(exc) -> bool:
     return True
 
 
-def stage_raised(exc: BaseException) -> bool:
+def stage_raised(exc: BaseException, unbound_too=False) -> bool:
     """Stages `exc`, raised by the user's own code while a traced path that may never run
     was traced (`lst.pop()` on an empty list in an untaken branch): Python raises it only
     if that path runs, so the program does. False for any other exception (the runtime's,
     JAX's, NumPy's), which the caller re-raises."""
-    if isinstance(exc, (errors.AutographError, RecursionError)) or paths.is_silent():
+    if unbound_too and isinstance(exc, errors.UndefinedVariableError):
+        pass   # a read of an unassigned local after a staged check: Python's UnboundLocalError
+    elif isinstance(exc, (errors.AutographError, RecursionError)) or paths.is_silent():
         # A RecursionError here is the trace's own stack running out (tracing takes many
         # frames per level), not the program's: it goes up to the recursion's first call.
         return False
