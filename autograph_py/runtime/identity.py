@@ -75,8 +75,7 @@ def keep_identity(values, sides, visible_ids, entry=None) -> tuple:
             a is b for a, b in zip(side[i].leaves, now)) for side in sides)
         if not untouched and not _refill(o, rebuilt):
             continue
-        values[i] = (UnboundUnlessAssigned(value.name, o, value.assigned)
-                     if isinstance(value, UnboundUnlessAssigned) else o)
+        values[i] = _rewrapped(value, o)
     return _share_aliases(values, sides, entry)
 
 
@@ -185,12 +184,16 @@ def _picked(value, name: str, sources):
         "Change the list or dict through its own name under the same condition (`if c: "
         "a[0] = v` / `else: b[0] = v`), or keep the data in arrays and select them with "
         "jnp.where.", stale=stale)
-    return UnboundUnlessAssigned(value.name, out, value.assigned) if isinstance(
-        value, UnboundUnlessAssigned) else out
+    return _rewrapped(value, out)
 
 
 def _still_picked(value, copy):
-    out = copies.read_only(_held(value), copy.ag_why, copy.ag_fix, copy.ag_error, copy.ag_stale)
+    return _rewrapped(value, copies.read_only(_held(value), copy.ag_why, copy.ag_fix,
+                                              copy.ag_error, copy.ag_stale))
+
+
+def _rewrapped(value, out):
+    """`out` in the UnboundUnlessAssigned that `value` is, if it is one."""
     return UnboundUnlessAssigned(value.name, out, value.assigned) if isinstance(
         value, UnboundUnlessAssigned) else out
 
@@ -219,9 +222,7 @@ def _share_aliases(values, sides, entry) -> tuple:
             continue
         one = _held(values[group[0]])
         for j in group[1:]:
-            v = values[j]
-            values[j] = UnboundUnlessAssigned(v.name, one, v.assigned) if isinstance(
-                v, UnboundUnlessAssigned) else one
+            values[j] = _rewrapped(values[j], one)
     return tuple(values)
 
 

@@ -62,11 +62,12 @@ def _only_when(left, b, op: str):
     A change it makes to an object that exists outside it (`log.append(1)`, `self.n += 1`
     in a function it calls) would happen on every path: an error, as no value carries it."""
     # Where it raises whenever it runs, its value never reaches anything: `left` stands in.
-    existing = reach.reachable_ids((b,))   # not an object the operand makes (`P(1.0).v`)
-    with mutations.watch(visible=reach.visible((b,))) as w:
+    seen = reach.visible((b,))
+    with mutations.watch(visible=seen) as w:
         out = only_where(_truth(left, op), b, negated=(op == "or"), if_raises=left)
         w.note_in_place()
-    changes = [c for c in w.changes.values() if id(c.obj) in existing]
+    # Not an object the operand makes itself (`P(1.0).v`).
+    changes = [c for c in w.changes.values() if id(c.obj) in seen.reached]
     if changes:
         w.restore()
         labels = ", ".join(sorted({c.label() for c in changes}))
@@ -187,19 +188,8 @@ def lexicographic(op, a, b):
     out, equal = False, True
     for x, y in zip(a, b):
         out = _either(out, _both(equal, lexicographic(op, x, y)))
-        equal = _both(equal, _same(x, y))
+        equal = _both(equal, eq(x, y))
     return _either(out, _both(equal, op(len(a), len(b))))
-
-
-def _same(x, y):
-    if type(x) is type(y) and type(x) in (tuple, list):
-        if len(x) != len(y):
-            return False
-        out = True
-        for p, q in zip(x, y):
-            out = _both(out, _same(p, q))
-        return out
-    return x == y
 
 
 def _both(a, b):

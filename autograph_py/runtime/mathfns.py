@@ -19,16 +19,12 @@ import jax.scipy.special as special
 
 from autograph_py import errors
 from autograph_py.lowering import scalars
-from autograph_py.runtime import failures
+from autograph_py.runtime import failures, numeric
 from autograph_py.runtime.dispatch import is_traced
 
 
 def _number(x, name):
-    x = jnp.asarray(x)
-    if x.ndim != 0:
-        raise TypeError(f"Only scalar arrays can be converted to Python scalars; got "
-                        f"arr.ndim={x.ndim} (`math.{name}()` of a traced array of shape "
-                        f"{tuple(x.shape)})")
+    x = numeric.scalar(jnp.asarray(x), f"math.{name}")
     if jnp.issubdtype(x.dtype, jnp.complexfloating):
         raise TypeError(f"must be real number, not a traced complex number (`math.{name}()`)")
     return scalars.weak_cast(x, builtins.float)

@@ -30,7 +30,7 @@ from autograph_py.runtime.dispatch import holds_jax_array, is_traced
 _NO_DEFAULT = object()
 
 
-def _scalar(x, kind: str):
+def scalar(x, kind: str):
     """`x`, or the TypeError eager JAX raises for an array that is not a scalar."""
     if x.ndim != 0:
         raise TypeError(f"Only scalar arrays can be converted to Python scalars; got "
@@ -43,7 +43,7 @@ def int_(x=0, *args, **kwargs):
     """`int(x)`: a traced number truncated toward zero, as Python does."""
     if not is_traced(x) or args or kwargs:
         return builtins.int(x, *args, **kwargs)
-    x = _scalar(x, "int")
+    x = scalar(x, "int")
     if jnp.issubdtype(x.dtype, jnp.complexfloating):
         raise TypeError("int() argument must be a real number, not a traced complex number")
     if jnp.issubdtype(x.dtype, jnp.floating):
@@ -59,7 +59,7 @@ def int_(x=0, *args, **kwargs):
 def float_(x=0.0, *args, **kwargs):
     if not is_traced(x) or args or kwargs:
         return builtins.float(x, *args, **kwargs)
-    x = _scalar(x, "float")
+    x = scalar(x, "float")
     if jnp.issubdtype(x.dtype, jnp.complexfloating):
         raise TypeError("float() argument must be a real number, not a traced complex number")
     return scalars.weak_cast(x, builtins.float)
@@ -81,7 +81,7 @@ def bool_(x=False, *args, **kwargs):
 def complex_(real=0, imag=0, *args, **kwargs):
     if not (is_traced(real) or is_traced(imag)) or args or kwargs:
         return builtins.complex(real, imag, *args, **kwargs)
-    parts = [_scalar(v, "complex") if is_traced(v) else v for v in (real, imag)]
+    parts = [scalar(v, "complex") if is_traced(v) else v for v in (real, imag)]
     return scalars.weak_cast(parts[0], builtins.complex) + 1j * parts[1]
 
 
@@ -286,7 +286,7 @@ def round_(number, ndigits=None):
     if not (is_traced(number) or is_traced(ndigits)):
         return builtins.round(number) if ndigits is None else builtins.round(number, ndigits)
     if ndigits is None:
-        return scalars.weak_cast(jnp.round(_scalar(number, "round")), builtins.int)
+        return scalars.weak_cast(jnp.round(scalar(number, "round")), builtins.int)
     if not is_traced(ndigits):
         return jnp.round(number, ndigits)
     scale = jnp.asarray(10.0, jnp.result_type(float)) ** ndigits

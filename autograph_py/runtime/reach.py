@@ -26,11 +26,12 @@ class Visible(dict):
     """{id: container} (see visible()), with `names`: id -> how the user's code names it
     (`v`, `v['a']`), for messages; `every`: id -> all the names it was found under; and
     `others`: id -> (object, name) of the NumPy arrays, sets, deques and bytearrays it
-    reaches, which no carry holds (runtime/restarts.py guards them)."""
+    reaches, which no carry holds (runtime/restarts.py guards them); `reached`: the ids
+    of every object it reached (what exists before the blocks run)."""
 
     def __init__(self):
         super().__init__()
-        self.names, self.every, self.others = {}, {}, {}
+        self.names, self.every, self.others, self.reached = {}, {}, {}, set()
 
 
 def visible(roots, depth=3) -> Visible:
@@ -68,6 +69,7 @@ def visible(roots, depth=3) -> Visible:
                 below.extend((x, None) for x in (v if isinstance(v, tuple)
                                                  else v.__dict__.values()))
         level = below
+    ids.reached = seen
     return ids
 
 
@@ -106,34 +108,6 @@ def snapshot(values, depth=2):
 LIBRARIES = frozenset({"builtins", "jax", "jaxlib", "numpy", "scipy", "autograph_py", "gast",
                        "ml_dtypes", "opt_einsum", "optax", "flax", "equinox", "chex",
                        "tensorflow", "torch", "_pytest", "pytest", "hypothesis"})
-
-
-def reachable_ids(roots, depth=3) -> set:
-    """ids of the objects the functions `roots` reach through their closures (cells,
-    defaults, and what lists, dicts, tuples and user objects there hold): what exists
-    before they run, as opposed to what they create."""
-    seen, level = set(), list(roots)
-    for _ in range(depth + 1):
-        below = []
-        for v in level:
-            if id(v) in seen or is_array(v) or isinstance(v, (int, float, str, bool)):
-                continue
-            seen.add(id(v))
-            if isinstance(v, types.FunctionType):
-                for cell in v.__closure__ or ():
-                    try:
-                        below.append(cell.cell_contents)
-                    except ValueError:   # an empty cell
-                        pass
-                below.extend(v.__defaults__ or ())
-            elif isinstance(v, (list, tuple)):
-                below.extend(v)
-            elif isinstance(v, dict):
-                below.extend(v.values())
-            elif is_user_object(v):
-                below.extend(v.__dict__.values())
-        level = below
-    return seen
 
 
 def is_user_object(v) -> bool:
