@@ -468,7 +468,8 @@ def test_size_one_array_condition_is_its_item():
     assert_same(ag.function(f)(jnp.asarray([0.5])), np.asarray([0.5]))
 
 
-def test_unregistered_dataclass_as_branch_state_says_how_to_register_it():
+def test_unregistered_dataclass_as_branch_state_is_carried_by_its_fields():
+    # It was a StateError saying how to register it; its fields are state now (F121).
     import dataclasses
 
     @dataclasses.dataclass
@@ -481,9 +482,17 @@ def test_unregistered_dataclass_as_branch_state_says_how_to_register_it():
             p = Point(a)
         return p.x
 
-    with pytest.raises(errors.StateError, match="register_dataclass") as e:
-        ag.function(f)(jnp.float32(1.0))
-    assert "not registered as a pytree" in str(e.value) and "'p'" in str(e.value)
+    for a in (1.0, -1.0):
+        assert float(ag.function(f)(jnp.float32(a))) == f(a)
+
+    def g(a):
+        p = Point(0.0)
+        if a > 0:
+            p = Point("one")
+        return p.x
+    with pytest.raises(errors.StateError, match="'p' has a different type") as e:
+        ag.function(g)(jnp.float32(1.0))
+    assert "Point(x=str 'one')" in str(e.value) and "register" not in str(e.value)
 
 
 def test_int_of_a_traced_nan_or_infinity_raises_as_python_does():

@@ -104,7 +104,8 @@ def _lax_if(cond, body, orelse, block: Block, skip_keeps_earlier=False):
     place = trace_log.record("if", "lax.cond", "test is traced", at=block.at)
     pred = as_predicate(cond, block.construct, block.at)
     restarts.staged(lambda b: _lax_if_once(pred, body, orelse, b, skip_keeps_earlier, place),
-                     st.outputs_only(block), roots=(body, orelse))
+                     st.outputs_only(block), roots=(body, orelse), may_skip=False,
+                     dead=block.names[block.nouts:] if block.nouts is not None else ())
 
 
 def _lax_if_once(pred, body, orelse, block: Block, skip_keeps_earlier, place=None):
@@ -133,7 +134,7 @@ def _lax_if_once(pred, body, orelse, block: Block, skip_keeps_earlier, place=Non
                 identity.restore(saved)
                 set_state(init)
             out = st.flatten(get_state(), names)
-            mutations.after_block(out, init)
+            mutations.after_block(out, init, raised=raises)
             return _arrays(out), (out, raises)
         return tracing.trace(run, [])
 

@@ -13,7 +13,7 @@ from typing import Any
 import jax
 
 from autograph_py import errors
-from autograph_py.runtime import copies
+from autograph_py.runtime import copies, records
 from autograph_py.runtime.dispatch import is_array, is_py_scalar
 from autograph_py.runtime.undefined import MaybeUndefined, is_placeholder
 
@@ -46,7 +46,8 @@ def flatten(values, names) -> list[Var]:
 
 def _tree_flatten(name, value):
     try:
-        return jax.tree_util.tree_flatten(copies.plain(value), is_leaf=is_placeholder)
+        return jax.tree_util.tree_flatten(records.as_records(name, copies.plain(value)),
+                                          is_leaf=is_placeholder)
     except (TypeError, ValueError) as e:
         if "sorting pytree dictionary keys" not in str(e):
             raise

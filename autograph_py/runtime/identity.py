@@ -12,7 +12,7 @@ import sys
 
 import jax
 
-from autograph_py import labels
+from autograph_py import errors, labels
 from autograph_py.runtime import copies, mutations, reach
 from autograph_py.runtime.undefined import MaybeUndefined, UnboundUnlessAssigned, is_placeholder
 
@@ -52,7 +52,12 @@ def keep_identity(values, sides, visible_ids, entry=None) -> tuple:
     """
     values = list(values)
     for i, v in enumerate(values):
-        _order_like(_held(v), _held(sides[0][i].value))
+        # Not a loop's entry: jit sorts the keys of the function's own inputs, where the
+        # body's dict has the user's order (a loop that runs takes the body's).
+        models = [_held(side[i].value) for side in sides]
+        if not sides[0][i].name.startswith(labels.RETURN_VALUE):   # jit sorts an output's keys
+            _same_key_orders(models, sides[0][i].name)
+        order_like(_held(v), models[0])
     groups = _alias_names(sides, entry)
     for i, value in enumerate(values):
         objs = [_held(side[i].value) for side in sides]
@@ -79,22 +84,49 @@ def keep_identity(values, sides, visible_ids, entry=None) -> tuple:
     return _share_aliases(values, sides, entry)
 
 
-def _order_like(value, model) -> None:
+def order_like(value, model) -> None:
     """Gives the dicts of `value` (rebuilt from a pytree: their keys are sorted) the key
     order of those of `model`, a side's value of the same structure, in place: `list(d)`
     and `d.values()` keep the order Python's dict has."""
+    value, model = (v.value if isinstance(v, (MaybeUndefined, UnboundUnlessAssigned)) else v
+                    for v in (value, model))
     if type(value) is dict and type(model) is dict:
         if len(value) != len(model) or any(k not in value for k in model):
             return
         for k in model:
-            _order_like(value[k], model[k])
+            order_like(value[k], model[k])
         if list(value) != list(model):
             items = [(k, value[k]) for k in model]
             dict.clear(value)
             dict.update(value, items)
     elif type(value) in (list, tuple) and type(model) is type(value) and len(value) == len(model):
         for v, m in zip(value, model):
-            _order_like(v, m)
+            order_like(v, m)
+
+
+def _same_key_orders(models, name) -> None:
+    """The dicts a variable holds after a construct have one key order whichever path ran
+    (runtime/orders.py, for the dicts changed in place): else a clear error."""
+    found = {_key_orders(m) for m in models if not is_placeholder(m)} - {None}
+    if len(found) > 1 and len({_key_orders(m, sort=True) for m in models
+                               if not is_placeholder(m)} - {None}) == 1:   # the same keys
+        raise errors.StateError(errors.message(
+            f"the key order of the dict that '{name}' holds after this construct depends on "
+            "its traced condition: a compiled program carries a dict's values, not the order "
+            "of its keys",
+            at=errors.where(),
+            fix="Build the dict with its keys in one order on every path."))
+
+
+def _key_orders(value, sort=False):
+    """The key order of every dict in `value` (through dicts, lists and tuples); None if
+    it holds none. `sort`: the keys only, each dict's sorted."""
+    if isinstance(value, dict):
+        keys = sorted(value, key=repr) if sort else list(value)
+        return tuple(keys), tuple(_key_orders(value[k], sort) for k in keys)
+    if type(value) in (list, tuple) and any(_key_orders(v) is not None for v in value):
+        return tuple(_key_orders(v, sort) for v in value)
+    return None
 
 
 def _entry_value(entry, i) -> list:
@@ -127,7 +159,7 @@ def _picks(objs, visible_ids, group) -> bool:
     if len(found) < 2 or len({frozenset(c) for c in found.values()}) < 2:
         return False
     every = getattr(visible_ids, "every", {})
-    return any(not every.get(c) or every[c] - group or _named_by_callers({c}, group)
+    return any(not every.get(c) or every[c] - group or named_by_callers({c}, group)
                for cs in found.values() for c in cs)
 
 
@@ -135,11 +167,11 @@ def named_elsewhere(container, name: str) -> bool:
     """Whether a variable of the user's code running now, other than `name`, holds it or
     a list or dict it holds (`row` of `rows = [row, row]`)."""
     items = container.values() if isinstance(container, dict) else container
-    return _named_by_callers({id(container), *(id(x) for x in items if type(x) in (list, dict))},
+    return named_by_callers({id(container), *(id(x) for x in items if type(x) in (list, dict))},
                              {name})
 
 
-def _named_by_callers(ids, group) -> bool:
+def named_by_callers(ids, group) -> bool:
     """Whether a variable of the user's code running now, other than `group`, holds one of
     the containers `ids` (or a list, tuple or dict of its does): `b = a` before the
     construct, which names only `b`, and `a` read after it (FINDINGS F93)."""

@@ -15,11 +15,13 @@ import numpy as np
 
 from autograph_py import errors
 from autograph_py.lowering.plans import Aval, Dynamic, LoopPlan, Static, aval_of
+from autograph_py.runtime import records
 from autograph_py.runtime.dispatch import is_array
 from autograph_py.runtime.optional import MaybeNone, lift_none
 from autograph_py.runtime.state import (Var, _same_static, describe, is_dynamic_leaf, join_avals,
                                         lifted, quoted)
-from autograph_py.runtime.undefined import UndefinedReturnValue, is_placeholder, is_undefined
+from autograph_py.runtime.undefined import (MaybeUndefined, UndefinedReturnValue, is_placeholder,
+                                           is_undefined)
 
 
 def initial_loop_plan(init_vars: list[Var]) -> LoopPlan:
@@ -31,7 +33,7 @@ def initial_loop_plan(init_vars: list[Var]) -> LoopPlan:
 
 
 def update_loop_plan(plan: LoopPlan, names, ins: list[Var], outs: list[Var], construct: str,
-                     at: str, allow_append: bool, may_not_run: bool = False
+                     at: str, allow_append: bool, may_not_run: bool = False, exits=False
                      ) -> tuple[LoopPlan, bool]:
     """Joins loop entry state with the state after one iteration.
 
@@ -39,7 +41,9 @@ def update_loop_plan(plan: LoopPlan, names, ins: list[Var], outs: list[Var], con
     traced again with the new types). `may_not_run`: the loop may run zero
     times, so a variable first assigned in its body is carried as an
     UnboundUnlessAssigned (its value and whether an iteration assigned it);
-    a set of names: only those (read in the body before it assigned them).
+    a set of names: only those (read in the body before it assigned them). `exits`:
+    the loop has a traced `break` or `return`; a variable its body assigns on some
+    paths only is carried so too (FINDINGS F118).
     """
     changed = False
     treedefs, specs, appends = list(plan.treedefs), [list(s) for s in plan.specs], dict(plan.appends)
@@ -49,7 +53,10 @@ def update_loop_plan(plan: LoopPlan, names, ins: list[Var], outs: list[Var], con
         if is_undefined(v_in.value):
             if is_undefined(v_out.value):
                 continue
-            lift = may_not_run is True or (may_not_run and name in may_not_run)
+            # Assigned on some paths of the body of a loop that may stop at any iteration
+            # (`if c: found = x; break`), as in one that may not run.
+            lift = may_not_run is True or (may_not_run and name in may_not_run) or (
+                exits and isinstance(v_out.value, MaybeUndefined))
             if lift and not isinstance(v_in.value, UndefinedReturnValue):
                 # Unassigned on entry, so also on the paths of this trace that skip the
                 # assignment (MaybeUndefined): the next trace carries whether it is.
@@ -70,6 +77,9 @@ def update_loop_plan(plan: LoopPlan, names, ins: list[Var], outs: list[Var], con
             specs[i] = [Static(l) for l in v_in.leaves]
             changed = True
         else:
+            if any(isinstance(spec, Static) and records.differ(name, spec.value, o)
+                   for spec, o in zip(specs[i], v_out.leaves)):
+                raise records.Expand(name)   # a new object of one class: its attributes
             changed |= _widen(specs[i], v_out, mismatch)
     return LoopPlan(treedefs, specs, appends), changed
 

@@ -22,7 +22,7 @@ import threading
 
 import jax
 
-from autograph_py.runtime import nnx, reach
+from autograph_py.runtime import nnx, orders, reach
 from autograph_py.runtime.dispatch import is_array
 from autograph_py.runtime.undefined import (MaybeUndefined, UnboundUnlessAssigned, Undefined,
                                            store_part)
@@ -154,8 +154,7 @@ def put_contents(obj, contents) -> None:
     if isinstance(obj, list):
         list.__setitem__(obj, slice(None), contents)
     else:
-        dict.clear(obj)
-        dict.update(obj, contents)
+        orders.put_in_order(obj, contents, contents)
 
 
 def refill(obj, contents, _seen=None) -> None:
@@ -214,14 +213,15 @@ class Watch:
         # (type, kind, key) of those: the same change of a new object is of one the
         # block creates on every trace, a temporary of the block, not state.
         self.kinds = kinds
-        # id -> container the block can see (see reach.visible())
-        self.visible = reach.Visible() if visible is None else visible
+        self.visible = reach.Visible() if visible is None else visible   # reach.visible()
         # Their contents on entry: a block that changes one directly (not through a call)
         # is found by comparing (note_in_place).
         self.entry = {i: contents_of(c) for i, c in self.visible.items()}
         # id -> list or dict the runtime made from a carry while this construct traced
         # (made()): a temporary of the construct, whose state variables hold it.
         self.made: dict = {}
+        self.orders: list = []   # per block traced: the dict key orders it left (orders.note)
+        self.unobserved = frozenset()   # ids of containers only dead variables hold
 
     def restore(self):
         """Undoes the block's changes: each change's entry is what it found, so they are
@@ -230,7 +230,7 @@ class Watch:
             change.write(change.entry)
         for i, before in self.entry.items():
             c = self.visible[i]
-            if not _same_contents(c, before):
+            if not _same_contents(c, before) or isinstance(c, dict) and list(c) != list(before):
                 put_contents(c, before)
 
     def note_in_place(self):
@@ -257,7 +257,7 @@ class Watch:
                         if _is_part(v.name) or reach.holds(v.value, change.obj)
                         for l in v.leaves}
             if isinstance(change, ContentsChange):
-                if change.unchanged() or id(change.obj) in state_containers:
+                if change.unchanged() or id(change.obj) in state_containers | self.unobserved:
                     continue   # unchanged, or a state variable's own list: its value carries it
                 # Only the changed items need carrying (`d["s"] = x` with `d["s"]` state), by
                 # arrays the state holds: a Python scalar may be the same object as another
@@ -378,7 +378,7 @@ def _is_part(name) -> bool:
     return not name.startswith("<") and ("." in name or "[" in name)
 
 
-def after_block(state_vars, entry_values) -> None:
+def after_block(state_vars, entry_values, raised=False) -> None:
     """After one block's trace: note uncovered changes, and undo every change for the next.
 
     `state_vars` (state.Var) carry a change when one of their leaves is its
@@ -394,6 +394,7 @@ def after_block(state_vars, entry_values) -> None:
         held &= {id(c) for c in reach.containers_in(v.value for v in state_vars)}
         stack[-1].note_in_place()
         stack[-1].check([v for v in state_vars if v.size is None], held)
+        orders.note(stack[-1], raised)
         stack[-1].restore()
 
 

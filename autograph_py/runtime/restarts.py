@@ -14,7 +14,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from autograph_py import errors
-from autograph_py.runtime import mutations, reach, state as st
+from autograph_py.runtime import identity, mutations, orders, reach, records, state as st
 
 
 class _Hints(threading.local):
@@ -27,14 +27,17 @@ class _Hints(threading.local):
 _hints = _Hints()
 
 
-def staged(construct, block, roots=()):
+def staged(construct, block, roots=(), may_skip=True, dead=()):
     """Runs `construct(block)`, a traced `if` or loop; runs it again with more state
     while a callee, or a method of a list or dict that the block functions `roots`
     can see, changed an object its state missed.
 
     A construct traced again (its enclosing loop's body is traced more than once)
     starts with the changes its last restart added, of the containers it still sees:
-    each restart is a whole trace of the construct, and of every construct inside it."""
+    each restart is a whole trace of the construct, and of every construct inside it.
+    `may_skip`: none of its blocks need run (a loop), for the key order of the dicts it
+    changes (runtime/orders.py). `dead`: the names of its state that nothing reads after
+    it; a list or dict only they hold changes unobserved (FINDINGS F120)."""
     entry, carried, kinds = _numpy_state_as_jax(block), frozenset(), set()
     seen = reach.visible(roots)
     site = (block.at, block.construct, block.names)
@@ -47,12 +50,17 @@ def staged(construct, block, roots=()):
             carried |= frozenset((id(c.obj), c.kind, c.key) for c in known)
             kinds |= {c.kind_key() for c in known}
             block = mutations.extended(block, known)
+        expand = frozenset()
         while True:
-            with mutations.watch(carried, kinds, seen) as w, guard:
+            with mutations.watch(carried, kinds, seen) as w, guard, records.expanding(expand):
+                w.unobserved = _held_only_by(seen, frozenset(dead))
                 try:
                     out = construct(block)
                     guard.check()
+                    orders.settle(w, block.construct, block.at, may_skip)
                     return out
+                except records.Expand as e:   # objects of one class: as records, again
+                    expand |= {e.name}
                 except mutations.Restart:
                     pass
             w.restore()
@@ -66,6 +74,17 @@ def staged(construct, block, roots=()):
     finally:
         if outermost:
             _hints.by_site.clear()   # they hold the containers: only while they are traced
+
+
+def _held_only_by(seen, dead) -> frozenset:
+    """The ids of the containers the construct sees that only the variables `dead` hold
+    (`out = []` before a traced `return`, changed in the guarded rest of the function and
+    read nowhere after it): no code after the construct observes a change of them."""
+    if not dead:
+        return frozenset()
+    return frozenset(i for i, names in seen.every.items() if names and all(
+        n is not None and n.partition("[")[0] in dead for n in names)
+        and not identity.named_by_callers({i}, dead))
 
 
 def _again(hint, seen):

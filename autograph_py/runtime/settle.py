@@ -34,6 +34,8 @@ def rebuild(plan: plans.LoopPlan, names, carried, init_vars):
     carried = [tracing.cast(v, a) for v, a in zip(carried, plan.dynamic_avals())]
     values = _shared_like(st.rebuild(names, plan.treedefs, plan.specs, carried),
                           [v.value for v in init_vars])
+    for v, e in zip(values, init_vars):   # a dict from a pytree has its keys sorted
+        identity.order_like(v, e.value)
     mutations.made(values)
     return copies.like(values, [v.value for v in init_vars])
 
@@ -135,14 +137,14 @@ def step_outputs(plan: plans.LoopPlan, outs):
 
 
 def settle(block, init_vars, step_body, index_avals, allow_append, may_not_run=False,
-           raised=None, ran=None, unrollable=False):
+           raised=None, ran=None, unrollable=False, exits=False):
     """Traces one iteration until the carried types stop changing.
 
     `step_body(*index_args)` runs the user's body for one iteration (after the
     state was set); `index_avals` are the avals of its leading arguments (the
     loop index or the scanned item). Returns the plan, the closed jaxpr of
     `(index..., carried...) -> (carried..., ys...)`, and the state after the
-    traced iteration. `may_not_run`: see state.update_loop_plan. `raised`, a
+    traced iteration. `may_not_run`, `exits`: see loop_state.update_loop_plan. `raised`, a
     list: afterwards it holds the body's PathRaises if the settled body always raises.
     A list the body appends to (a scan stacks its items) must not be read in the body:
     `appended_unread` checks it (`ran`: the loop's guards.Ran, kept through that check).
@@ -160,7 +162,8 @@ def settle(block, init_vars, step_body, index_avals, allow_append, may_not_run=F
         # that may not run: an iteration may read it before any assigned it.
         plan, changed = loop_state.update_loop_plan(plan, block.names, ins, outs, construct, at,
                                                     allow_append,
-                                                    may_not_run or frozenset(read_unassigned))
+                                                    may_not_run or frozenset(read_unassigned),
+                                                    exits)
         if not changed:
             mutations.checkpoint()   # a callee changed an object the state misses: again
             if plan.appends:
@@ -205,7 +208,7 @@ def _trace_step(block, plan, init_vars, step_body, index_avals, raised, unrollab
                 else optional.lift_none_to(v_in, v_out)
                 for v_in, v_out in zip(ins, st.flatten(get_state(), names))]
         _check_rebound(values, before, outs, init_vars, at)
-        mutations.after_block(outs, values)
+        mutations.after_block(outs, values, raised=bool(raised))
         outs = [_kept_object(out, v, e) for out, v, e in zip(outs, values, init_vars)]
         carried_out, ys = step_outputs(plan, outs)
         return carried_out + ys, (ins, outs, read_unassigned)

@@ -25,6 +25,7 @@ from jax._src import dtypes as _dtypes
 from autograph_py import errors
 from autograph_py.labels import quoted
 from autograph_py.lowering.plans import Aval, BranchPlan, Dynamic, Static, aval_of
+from autograph_py.runtime import records
 from autograph_py.runtime.dispatch import is_array, is_py_scalar
 from autograph_py.runtime.flat import Var, flatten, is_dynamic_leaf
 from autograph_py.runtime.optional import lift_none
@@ -153,6 +154,10 @@ def describe(v) -> str:
         return f"{describe(v.value)} on some paths, no value on others"
     leaves, td = jax.tree_util.tree_flatten(v, is_leaf=is_placeholder)
     if len(leaves) == 1 and leaves[0] is v:
+        if records.plain(v):   # its attributes, not its repr (runtime/records.py)
+            attrs = ", ".join(f"{k}={type(a).__name__ if a is v else describe(a)}"
+                              for k, a in vars(v).items())
+            return f"{type(v).__name__}({attrs})"
         return f"{type(v).__name__} {v!r}"[:80]
     return f"{type(v).__name__} {jax.tree_util.tree_unflatten(td, [describe(l) for l in leaves])}"
 
@@ -247,6 +252,8 @@ def join_branches(names, sides, construct: str, at: str, labels=("if", "else"),
                 leaf_specs.append(Dynamic(aval_of(b if a is None else a), poison))
             elif _same_static(a, b):
                 leaf_specs.append(Static(a, poison))
+            elif records.differ(name, a, b):
+                raise records.Expand(name)   # two objects of one class: their attributes
             elif is_dynamic_leaf(a) and is_dynamic_leaf(b):
                 def shape_error(a=a, b=b):
                     raise _mismatch(name, construct, at, labels, t.as_traced(), f.as_traced(), what="shape")
@@ -309,7 +316,8 @@ def _unregistered_dataclass(a, b):
 
 
 def _mismatch(name, construct, at, labels, a, b, what="value"):
-    unregistered = _unregistered_dataclass(a, b)
+    # Carried by its fields already (runtime/records.py): they differ, registering won't do.
+    unregistered = None if records.expanded(name) else _unregistered_dataclass(a, b)
     if unregistered is not None:
         return errors.StateError(errors.message(
             f"{quoted(name)} is a {unregistered.__name__}, a dataclass that is not registered "
