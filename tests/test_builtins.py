@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import contextlib
 import itertools
 import math
 import textwrap
@@ -1529,3 +1530,58 @@ def test_a_tuple_display_ordered_against_traced_items_compares_lexicographically
     for v in (0.5, 1.0, 2.0):
         assert float(ag.function(_tuple_orders)(jnp.float32(v))) == _tuple_orders(v)
     assert "ag__.ordered('Lt'" in ag.to_code(_tuple_orders)
+
+
+@contextlib.contextmanager
+def _scaled_when_positive(x):
+    if x > 0:
+        yield x * 2.0
+    else:
+        yield x
+
+
+def _with_a_generator_manager(x):
+    with _scaled_when_positive(x) as v:
+        y = v + 1.0
+    return y
+
+
+def test_a_contextmanager_whose_generator_tests_a_traced_value_is_a_clear_error():
+    # A raw TracerBoolConversionError from contextlib's __enter__ before.
+    with pytest.raises(ag.errors.ConcreteValueError, match=r"_scaled_when_positive\(\)"):
+        ag.function(_with_a_generator_manager)(jnp.float32(1.0))
+    assert ag.function(_with_a_generator_manager, static_argnums=0)(1.0) == 3.0
+
+
+def _best_pair(xs):
+    best = None
+    for i in range(3):
+        cand = (xs[i] * xs[i], i)
+        if best is None or cand < best:
+            best = cand
+    p, q = (xs[0], 1.0), (xs[1], 2.0)
+    return best[1], p < q, p >= q, max(p, q)[1]
+
+
+def test_tuples_held_by_variables_order_lexicographically():
+    # `cand < best` with tuples of traced items in both names: a raw
+    # TracerBoolConversionError before (only displays were ordered item by item).
+    for xs in ([1.0, -2.0, 0.5], [3.0, 3.0, 2.0], [-1.0, 1.0, 1.0]):
+        want = _best_pair(xs)
+        got = ag.function(_best_pair)(jnp.array(xs))
+        assert [float(v) for v in got] == [float(v) for v in want], xs
+
+
+def _close_pairs(a, b):
+    return (math.isclose(a, b), math.isclose(a, b, rel_tol=0.1),
+            math.isclose(a, b, abs_tol=0.5), math.isclose(a, a))
+
+
+def test_math_isclose_of_traced_numbers_has_pythons_tolerances():
+    # A ConcreteValueError before (red-team programs: `if math.isclose(a, b, ...)`).
+    for a, b in ((1.0, 1.05), (1.0, 1.2), (0.0, 0.4), (math.inf, math.inf),
+                 (math.inf, 1e30), (math.nan, math.nan), (2.0, 2.0)):
+        got = ag.function(_close_pairs)(jnp.float32(a), jnp.float32(b))
+        assert [bool(g) for g in got] == list(_close_pairs(np.float32(a), np.float32(b))), (a, b)
+    with pytest.raises(ValueError):
+        ag.function(lambda a: math.isclose(a, 1.0, rel_tol=-1.0))(jnp.float32(1.0))

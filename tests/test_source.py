@@ -101,3 +101,20 @@ def test_a_source_file_changed_after_import_is_a_clear_error(tmp_path, monkeypat
         ag.to_code(mod.f)
     mod = importlib.reload(mod)
     assert float(ag.function(mod.f)(jnp.float32(2.0))) == mod.f(2.0)
+
+
+def test_identical_lambdas_on_one_line_each_convert(tmp_path, monkeypatch):
+    # The second of two identical lambdas on a line was a SourceChangedError (its column
+    # positions are not the first's), and two `jnp.exp(-x)` lambdas ran unconverted with
+    # a warning (helper corpus run: root_bisection's argument sets).
+    mod, _ = _module(tmp_path, monkeypatch, "ag_twin_lambdas", """\
+        import jax.numpy as jnp
+        f1, f2 = lambda x: x + 1 if x > 0 else x, lambda x: x + 1 if x > 0 else x
+        g1, g2 = lambda x: jnp.exp(-x) if x > 0 else x, lambda x: jnp.exp(-x) if x > 0 else x
+        """)
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for fn in (mod.f1, mod.f2, mod.g1, mod.g2):
+            for x in (1.0, -1.0):
+                assert float(ag.function(fn)(jnp.float32(x))) == pytest.approx(float(fn(x)))

@@ -314,3 +314,30 @@ def test_a_number_computed_from_text_of_traced_values_is_a_clear_error():
     with pytest.raises(ag.errors.ConcreteValueError, match="run-time values"):
         ag.function(_text_length)(jnp.float32(1.5))
     assert ag.convert(_text_length)(1.5) == _text_length(1.5)   # Python text: Python's len
+
+
+class _Loud:   # no __init__ of its own: `with _Loud():` is all converted code sees of it
+    def __enter__(self):
+        print("enter")
+        return 2.0
+
+    def __exit__(self, *exc):
+        print("exit")
+        return False
+
+
+def _with_a_loud_manager(x):
+    with _Loud() as s:
+        if x * s > 0:
+            print("body", x * s)
+    return x
+
+
+def test_a_user_context_manager_prints_in_program_order_on_every_run(capfd):
+    # Its __enter__ and __exit__ ran unconverted, at trace time only: "enter exit body"
+    # on the first call, "body" alone after it (red-team program, this session).
+    f = ag.function(_with_a_loud_manager)
+    for _ in range(2):
+        _run(f, jnp.float32(1.0))
+        assert capfd.readouterr().out == "enter\nbody 2.0\nexit\n"
+

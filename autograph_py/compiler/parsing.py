@@ -91,8 +91,12 @@ def parse_function(fn: types.FunctionType):
         if not found and fn.__globals__.get("__file__") == code.co_filename:
             staleness.changed(fn)   # the module's own file has no such definition there
         if lam and len(found) > 1:
-            # Lambdas that compile to the same code convert to the same code too.
-            found = _matching_lambdas(found, code)
+            # Lambdas that compile to the same code convert to the same code too; the one
+            # at fn's own columns (its line table says) is the one the file still holds.
+            same = ([n for n in found if _same_code(n, code)]
+                    or [n for n in found if _same_code(n, code, False)])
+            found = next(([n] for n in same if staleness.matches(fn, n, imports)),
+                         _matching_lambdas(found, code))
         if len(found) == 1:
             staleness.check(fn, found[0], imports)
             return translation.ast_to_gast(found[0])

@@ -37,14 +37,17 @@ def check(fn, node, imports) -> None:
     Python 3.11 compiles `mod.f()` differently when `mod` is imported, so the
     definition is compiled after the same imports.
     """
+    if not matches(fn, node, imports):
+        changed(fn)
+
+
+def matches(fn, node, imports) -> bool:
+    """Whether the `ast` FunctionDef or Lambda `node` made `fn` (see `check`)."""
     code = fn.__code__
     if imports is not None and _compiles_as_is(fn):
         same = _recompiled(node, fn, imports)
-        same = same is not None and _same_code(same, code)
-    else:
-        same = _same_layout(node, code)
-    if not same:
-        changed(fn)
+        return same is not None and _same_code(same, code)
+    return _same_layout(node, code)
 
 
 def changed(fn):

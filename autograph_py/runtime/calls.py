@@ -69,7 +69,7 @@ def converted_call(f, args, kwargs=None):
     if config.calling_as_is():   # inside `with do_not_convert():`
         trace_log.record("call", "called as is", "inside `with do_not_convert()`")
         return f(*args, **kwargs)
-    if type(f) is type and classes.builds_by_init(f, _is_user_code):
+    if type(f) is type and classes.prepared(f, converted_call, _is_user_code):
         return classes.construct(f, args, kwargs, converted_call, _is_user_code)
     target = _target(f)
     if target is None:
@@ -271,9 +271,7 @@ def _call_as_is(f, args, kwargs):
         if not (raised_by_jax(e) and "concrete" in str(e) and _any_traced(args, kwargs)):
             raise
         raise _needs_concrete(f, e) from e
-    if type(out) is types.GeneratorType and in_trace():   # its code runs as its consumer does
-        return iterables.generated(out, errors.where())
-    return out
+    return iterables.as_consumed(out) if in_trace() else out
 
 
 def _needs_concrete(f, e):

@@ -35,6 +35,15 @@ def builds_by_init(cls, is_user_code) -> bool:
             and is_user_code(init))
 
 
+def prepared(cls, call, is_user_code) -> bool:
+    """Before `cls(...)`: its operator methods wrapped (a plain user class; one with no
+    `__init__` of its own too: `with Timer():`); whether it builds by its `__init__`."""
+    if builds_by_init(cls, is_user_code):
+        return True
+    convert_operators(cls, call, is_user_code)
+    return False
+
+
 def construct(cls, args, kwargs, call, is_user_code):
     """`cls(*args, **kwargs)` with its `__init__` converted; `call` is converted_call."""
     convert_operators(cls, call, is_user_code)

@@ -1,6 +1,9 @@
 """Iterables whose length or items are traced; only a converted `for` can loop over them."""
 from __future__ import annotations
 
+import contextlib
+import types
+
 import jax
 import jax.numpy as jnp
 
@@ -173,26 +176,68 @@ def _as_array(x):
     return jnp.asarray(x)
 
 
+def as_consumed(out):
+    """What an as-is call returned: a generator (or a @contextmanager's, which `with`
+    runs) whose code runs as its consumer does, its errors made clear (`generated`)."""
+    if type(out) is types.GeneratorType:
+        return generated(out, errors.where())
+    if isinstance(out, contextlib._GeneratorContextManager) and type(
+            getattr(out, "gen", None)) is types.GeneratorType:
+        out.gen = _Stepped(out.gen, errors.where())
+    return out
+
+
 def generated(gen, at):
     """The generator's items; where its own code needs a traced value as a Python one
     (`while x <= b: yield x` with a traced x), a clear error at its line, not JAX's."""
     try:
         yield from gen
     except (*CONCRETIZATION_ERRORS, jax.errors.TracerBoolConversionError) as e:
-        if not raised_by_jax(e):
-            raise
-        tb, line = e.__traceback__, None
-        while tb is not None:
-            if tb.tb_frame.f_code is gen.gi_code:
-                line = f"{gen.gi_code.co_filename}:{tb.tb_lineno}"
-            tb = tb.tb_next
-        raise errors.ConcreteValueError(errors.message(
-            f"the generator {gen.__name__}() needs a traced value as a Python value "
-            f"({type(e).__name__})",
-            details=("A generator is not converted: it runs as Python while the loop over "
-                     "it is traced, so its own tests and loops must not depend on traced "
-                     "values.",) + ((f"at {line} (the generator)",) if line else ()),
-            at=at,
-            fix="Make the items an array of a size known when tracing (jnp.arange, "
-                "jnp.linspace, a mask over a fixed-size range), or write the loop over "
-                "them in the function itself.")) from None
+        _needs_python(e, gen, at)
+
+
+class _Stepped:
+    """A @contextmanager's generator, its steps' errors made clear; an error of the `with`
+    body that `__exit__` throws into it is the body's own, as it is."""
+
+    def __init__(self, gen, at):
+        self.gen, self.at = gen, at
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return self.send(None)
+
+    def send(self, value):
+        try:
+            return self.gen.send(value)
+        except (*CONCRETIZATION_ERRORS, jax.errors.TracerBoolConversionError) as e:
+            _needs_python(e, self.gen, self.at)
+
+    def throw(self, *args):
+        return self.gen.throw(*args)
+
+    def close(self):
+        return self.gen.close()
+
+
+def _needs_python(e, gen, at):
+    if not raised_by_jax(e):
+        raise e
+    tb, line = e.__traceback__, None
+    while tb is not None:
+        if tb.tb_frame.f_code is gen.gi_code:
+            line = f"{gen.gi_code.co_filename}:{tb.tb_lineno}"
+        tb = tb.tb_next
+    raise errors.ConcreteValueError(errors.message(
+        f"the generator {gen.__name__}() needs a traced value as a Python value "
+        f"({type(e).__name__})",
+        details=("A generator is not converted: it runs as Python while the code that uses "
+                 "it (a loop, a `with` of a @contextmanager) is traced, so its own tests "
+                 "and loops must not depend on traced values.",)
+        + ((f"at {line} (the generator)",) if line else ()),
+        at=at,
+        fix="Make the items an array of a size known when tracing (jnp.arange, "
+            "jnp.linspace, a mask over a fixed-size range), or write the loop over "
+            "them in the function itself.")) from None

@@ -3,6 +3,7 @@
     math.sqrt(x)   jnp.sqrt, a float; x < 0 is Python's ValueError("math domain error")
     math.log(x, b) jnp.log(x) / jnp.log(b); x <= 0 a ValueError, as Python
     math.isnan(x)  a traced bool                math.hypot(*xs), math.atan2(y, x) ...
+    math.isclose(a, b, rel_tol=, abs_tol=)      a traced bool, with Python's tolerances
 
 A `math` function takes one number: a traced array of several elements is Python's
 TypeError, as eager JAX's `float()` of it would be. With no traced argument each is the
@@ -54,6 +55,16 @@ def _log_domain(x, base=None):
     return ok if base is None else ok & (base > 0) & (base != 1)
 
 
+def _isclose(a, b, *, rel_tol=1e-09, abs_tol=0.0):
+    if not (is_traced(a) or is_traced(b)):
+        return math.isclose(a, b, rel_tol=rel_tol, abs_tol=abs_tol)
+    math.isclose(0.0, 0.0, rel_tol=rel_tol, abs_tol=abs_tol)   # Python's check of the tolerances
+    x, y = _number(a, "isclose"), _number(b, "isclose")
+    # Python's: equal (infinities too), else both finite and within either tolerance.
+    near = jnp.abs(x - y) <= jnp.maximum(rel_tol * jnp.maximum(jnp.abs(x), jnp.abs(y)), abs_tol)
+    return (x == y) | (jnp.isfinite(x) & jnp.isfinite(y) & near)
+
+
 OVERRIDES = dict([
     _wrap("sqrt", jnp.sqrt, lambda x: x >= 0), _wrap("exp", jnp.exp),
     _wrap("expm1", jnp.expm1), _wrap("log", _log, _log_domain),
@@ -72,4 +83,5 @@ OVERRIDES = dict([
     _wrap("isnan", jnp.isnan, result=builtins.bool),
     _wrap("isinf", jnp.isinf, result=builtins.bool),
     _wrap("isfinite", jnp.isfinite, result=builtins.bool),
+    (math.isclose, _isclose),
 ])

@@ -65,10 +65,18 @@ def _ordered(left, op, right):
 
 
 def _sequence_order(node) -> bool:
-    """`(a, b) < (c, d)`: a list or tuple display on one side, ordered item by item
-    (ag__.ordered) where the items are traced."""
-    return isinstance(node.ops[0], (gast.Lt, gast.LtE, gast.Gt, gast.GtE)) and any(
-        isinstance(v, (gast.Tuple, gast.List)) for v in (node.left, node.comparators[0]))
+    """`(a, b) < (c, d)`, `cand < best`: operands that may be lists or tuples (a display,
+    or no operand a number: a constant or arithmetic), ordered item by item
+    (ag__.ordered) where the items are traced; `x > 0` is `>` itself."""
+    sides = (node.left, node.comparators[0])
+    return isinstance(node.ops[0], (gast.Lt, gast.LtE, gast.Gt, gast.GtE)) and (
+        any(isinstance(v, (gast.Tuple, gast.List)) for v in sides)
+        or not any(_a_number(v) for v in sides))
+
+
+def _a_number(node) -> bool:
+    return isinstance(node, (gast.Constant, gast.BinOp)) or (
+        isinstance(node, gast.UnaryOp) and isinstance(node.operand, gast.Constant))
 
 
 def _sequence_equality(node) -> bool:
