@@ -156,6 +156,18 @@ def test_second_order_forward_over_reverse():
            jax.hessian(range_sum)(0.3, 7))
 
 
+def test_reverse_over_reverse_through_a_traced_trip_count_is_a_clear_error():
+    # A raw ValueError of JAX's while_loop transpose before (fuzz 98038/33, 98054/91):
+    # the reverse sweep is a loop of a traced trip count too.
+    g = ag.function(range_sum)
+    for second in (jax.grad(jax.grad(g)), jax.jit(jax.grad(jax.grad(g)))):
+        with pytest.raises(ag.errors.DifferentiationError, match="reverse mode over reverse"):
+            second(0.3, jnp.int32(7))
+    _close(jax.jacfwd(jax.grad(g))(0.3, jnp.int32(7)), jax.jacfwd(jax.grad(range_sum))(0.3, 7))
+    static = ag.function(range_sum, static_argnums=1)   # a trip count known when tracing
+    _close(jax.grad(jax.grad(static))(0.3, 7), jax.grad(jax.grad(range_sum))(0.3, 7))
+
+
 def test_vmap_of_grad_and_grad_of_vmap():
     xs = jnp.array([0.5, 2.0, 9.0, 30.0])
     f = ag.function(newton_sqrt)

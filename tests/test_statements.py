@@ -523,3 +523,80 @@ def test_numpy_tables_ranges_and_deques_at_a_traced_index_are_gathered():
         assert [float(v) for v in got] == [float(v) for v in _tables_at_a_traced_index(k)]
     with pytest.raises(ag.errors.ConcreteValueError, match="str indexed by a traced value"):
         ag.function(lambda k: "abc"[k])(jnp.int32(1))
+
+
+def _found_or_else(xs):
+    for x in xs:
+        if x > 2.0:
+            found = x
+            break
+    else:
+        found = -1.0
+    return found * 2.0
+
+
+def _found_or_unbound(xs):
+    for x in xs:
+        if x > 2.0:
+            found = x
+            break
+    return found * 2.0
+
+
+def test_a_variable_a_loop_body_assigns_on_some_paths_is_carried_with_whether_it_is():
+    # for/else with a traced break: `found` assigned before the break and in the else
+    # was an UndefinedVariableError (the one-branch rule of the `if` in the body), an
+    # unfair refusal; now it is carried with whether an iteration assigned it, as a
+    # variable of a loop that may not run is, and a read where none did is Python's
+    # UnboundLocalError when the program runs.
+    for xs in ([1.0, 3.0, 4.0], [1.0, 1.0, 1.0]):
+        assert float(ag.function(_found_or_else)(jnp.array(xs))) == _found_or_else(xs)
+    assert float(ag.function(_found_or_unbound)(jnp.array([1.0, 3.0]))) == 6.0
+    with pytest.raises(UnboundLocalError):
+        ag.function(_found_or_unbound)(jnp.array([1.0, 1.0]))
+    got = jax.vmap(ag.convert(_found_or_else))(jnp.array([[1.0, 3.0], [1.0, 1.0]]))
+    assert [float(v) for v in got] == [6.0, -2.0]
+    assert [float(v) for v in jax.grad(ag.convert(_found_or_else))(jnp.array([1.0, 3.0]))] == [
+        0.0, 2.0]
+
+
+def _guarded_then_filled(x):
+    out = []
+    if x > 0:
+        return 1.0
+    out.append(x)
+    out.append(x * 2)
+    return out[0] + out[1]
+
+
+def _guarded_alias_of_an_argument(x, keep):
+    out = keep
+    if x > 0:
+        return 1.0
+    out.append(x)
+    return 2.0
+
+
+def test_a_list_only_dead_variables_hold_may_change_in_a_guarded_tail():
+    # `out` changed after a traced `return`, in the guarded rest of the function, and read
+    # nowhere after it: a StateError before (one branch appends); no later code sees it.
+    for x in (1.0, -1.0):
+        assert float(ag.function(_guarded_then_filled)(jnp.float32(x))) == \
+            _guarded_then_filled(x)
+    kept = []   # held by the caller too: the change is seen, so it stays an error
+    with pytest.raises(ag.errors.StateError, match="'out'"):
+        jax.jit(lambda x: ag.convert(_guarded_alias_of_an_argument)(x, kept))(jnp.float32(1.0))
+
+
+def _rows_by_count(xs):
+    out = [[0.0, 0.0], [0.0, 0.0]]
+    for j, x in enumerate(xs):
+        out[j][0] += x
+    return out
+
+
+def test_an_enumerate_whose_body_needs_its_count_as_a_python_int_runs_as_python():
+    # A TracedShapeError before (the row picked by a traced `j`), where plain jax.jit, which
+    # unrolls the loop, and `for j in range(len(xs))` both work (helper corpus: makefield).
+    got = ag.function(_rows_by_count)(jnp.array([1.0, 2.0]))
+    assert [[float(v) for v in row] for row in got] == [[1.0, 0.0], [2.0, 0.0]]

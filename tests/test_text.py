@@ -341,3 +341,28 @@ def test_a_user_context_manager_prints_in_program_order_on_every_run(capfd):
         _run(f, jnp.float32(1.0))
         assert capfd.readouterr().out == "enter\nbody 2.0\nexit\n"
 
+
+def _loud_positive(x):
+    print("t", x)
+    return x > 0
+
+
+def _count_down(x):
+    n = 0
+    while _loud_positive(x):
+        x = x - 1.0
+        n += 1
+    return n
+
+
+def test_a_while_test_that_prints_runs_the_right_trips_under_vmap(capfd):
+    # JAX's batched while_loop with an ordered print in its cond ran every element to
+    # the longest trip count ([2, 2] for eager [2, 0]: fuzz seed 98025 program 8). The
+    # test now runs before the loop and after each body, its value carried.
+    got = _run(jax.vmap(ag.convert(_count_down)), jnp.array([2.0, 0.0]))
+    assert [int(v) for v in got] == [2, 0]
+    # Each element prints its own tests, as it would alone (not past its loop's end).
+    assert capfd.readouterr().out == "t 2.0\nt 0.0\nt 1.0\nt 0.0\n"
+    for x in (2.0, 0.0):
+        assert int(_run(ag.function(_count_down), jnp.float32(x))) == _count_down(x)
+    assert capfd.readouterr().out == "t 2.0\nt 1.0\nt 0.0\n" * 2 + "t 0.0\n" * 2

@@ -25,8 +25,6 @@ adjoint is itself differentiable in forward mode (`jacfwd(jacrev(f))`).
 """
 from __future__ import annotations
 
-import contextlib
-import threading
 
 import jax
 from jax import lax
@@ -36,20 +34,10 @@ from jax.interpreters import ad, batching, mlir
 import numpy as np
 
 from autograph_py import errors
+from autograph_py.lowering.sweep import Sweep, differentiating, is_quiet, levels, quietly, with_
 from autograph_py.lowering.tracing import opened, without_callbacks
 
 SLOTS = 32          # states kept per level (set_loop_options(checkpoints=K))
-_MAX_STEPS = 2 ** 31
-
-
-def levels(slots: int) -> int:
-    """Levels of `slots` states each that reverse any trip count below 2**31."""
-    d, reach = 1, slots
-    while reach < _MAX_STEPS:
-        d, reach = d + 1, reach * slots
-    return d
-
-
 def _inexact(x) -> bool:
     return jnp.issubdtype(jax.typeof(x).dtype, jnp.inexact)
 
@@ -76,7 +64,7 @@ def while_loop(cond_fun, body_fun, consts, init, slots=None, quiet=None, at=None
     `quiet`: (cond_fun, body_fun) without their prints and checks (`without_callbacks`),
     for the steps the tangent and the reverse sweep recompute: prints and checks run
     once per iteration, in the loop the program runs. A loop nested in a recomputed
-    step runs quiet too (`_quietly`)."""
+    step runs quiet too (`quietly`)."""
     init, consts = list(init), list(consts)
     quiet_cond, quiet_body = quiet or (cond_fun, body_fun)
     lin_carry = [k for k, x in enumerate(init) if _inexact(x)]
@@ -98,7 +86,7 @@ def while_loop(cond_fun, body_fun, consts, init, slots=None, quiet=None, at=None
     def run_jvp(primals, tangents):
         consts, init = primals
         d_consts, d_init = tangents
-        test, body = (quiet_cond, quiet_body) if _is_quiet() else (cond_fun, body_fun)
+        test, body = (quiet_cond, quiet_body) if is_quiet() else (cond_fun, body_fun)
         n, out = lax.while_loop(lambda s: test(consts, s[1]),
                                 lambda s: (s[0] + 1, body(consts, s[1])),
                                 (jnp.int32(0), init))
@@ -126,51 +114,11 @@ def while_loop_of(test, body, init, slots=None, at=None, quiet=None):
     return while_loop(cond_fun, body_fun, consts, init, slots, funs(*quiet)[:2], at)
 
 
-_local = threading.local()
-
-
-def _is_quiet() -> bool:
-    return getattr(_local, "quiet", 0) > 0
-
-
-@contextlib.contextmanager
-def _differentiating(loop):
-    """JAX's failure to differentiate the body, as an error at the loop's line."""
-    try:
-        yield
-    except errors.AutographError:
-        raise
-    except Exception as e:  # noqa: BLE001 -- any failure of JAX's jvp/vjp of the body
-        first = (str(e).strip().splitlines() or [type(e).__name__])[0]
-        raise errors.DifferentiationError(errors.message(
-            "the body of this loop cannot be differentiated",
-            details=(f"JAX: {type(e).__name__}: {first}",), at=loop.at,
-            fix="Wrap what has no derivative (a host callback, an integer cast of a float) "
-                "in jax.lax.stop_gradient, or compute it outside the loop.")) from e
-
-
-@contextlib.contextmanager
-def _quietly():
-    """While a recomputed step is differentiated: a loop in it counts its trips quietly."""
-    _local.quiet = getattr(_local, "quiet", 0) + 1
-    try:
-        yield
-    finally:
-        _local.quiet -= 1
-
-
 # --- the two primitives -------------------------------------------------------------
 
 def _split(args, loop):
     nb, nc = loop.n_consts, loop.n_carry
     return list(args[:nb]), list(args[nb:nb + nc]), args[nb + nc], list(args[nb + nc + 1:])
-
-
-def _with(values, where, new):
-    values = list(values)
-    for k, v in zip(where, new):
-        values[k] = v
-    return values
 
 
 def _masked_step(loop, batch_ndim, n):
@@ -205,8 +153,8 @@ def _tangent(*args, loop, batch_ndim):
         carry, d_carry = s
 
         def f(lc, lx):
-            return step(i, _with(consts, loop.lin_consts, lc), _with(carry, loop.lin_carry, lx))
-        with _quietly(), _differentiating(loop):
+            return step(i, with_(consts, loop.lin_consts, lc), with_(carry, loop.lin_carry, lx))
+        with quietly(), differentiating(loop):
             out, d_out = jax.jvp(f, ([consts[k] for k in loop.lin_consts],
                                      [carry[k] for k in loop.lin_carry]), (d_consts, d_carry))
         return out, [d_out[k] for k in loop.lin_carry]
@@ -219,110 +167,8 @@ def _adjoint(*args, loop, batch_ndim):
     """The transpose of `_tangent`: cotangents of the loop's differentiable consts and
     initial carry from those of its output, by the checkpointed reverse sweep."""
     consts, init, n, ct = _split(args, loop)
-    return _Sweep(loop, consts, _masked_step(loop, batch_ndim, n)).run(
+    return Sweep(loop, consts, _masked_step(loop, batch_ndim, n)).run(
         init, _trips(n, batch_ndim).astype(jnp.int32), ct)
-
-
-class _Sweep:
-    """The reverse sweep, a while_loop over a stack of levels (see the module docstring).
-
-    Level `d` covers steps [A[d], B[d]) and keeps the states at A[d] + k * S[d] for
-    k <= J[d] not yet reversed; J[d] < 0: the level is done (pop); S[d] == 1: reverse
-    its steps, J[d] down to 0, in one inner loop; else: the interval from kept state
-    J[d] becomes level d + 1.
-    """
-
-    def __init__(self, loop, consts, step):
-        self.loop, self.consts, self.step = loop, consts, step
-        self.K, self.D = loop.slots, levels(loop.slots)
-        self.lin_consts = [consts[k] for k in loop.lin_consts]
-
-    def run(self, init, trips, ct):
-        zero = jnp.zeros((self.D,), jnp.int32)
-        bufs = [jnp.zeros((self.D, self.K) + jnp.shape(x), jax.typeof(x).dtype) for x in init]
-        bufs, s0, count0 = self.fill(0, jnp.int32(0), trips, init, bufs)
-        state = (jnp.int32(0), zero, zero.at[0].set(trips), zero.at[0].set(s0),
-                 zero.at[0].set(count0 - 1), bufs, list(ct),
-                 [jnp.zeros_like(c) for c in self.lin_consts])
-        out = lax.while_loop(lambda st: st[0] >= 0, self.machine, state)
-        return list(out[7]) + list(out[6])
-
-    def fill(self, level, a, b, carry, bufs):
-        """Keeps the states at a, a + s, ... in level `level`: s the least power of K
-        with s * K >= b - a (so that every interval below is whole powers of K long,
-        and the last level's intervals K steps); one loop over the steps from `a` to
-        the last kept state."""
-        s = jnp.int32(1)
-        for _ in range(self.D):
-            s = jnp.where(s <= (b - a - 1) // self.K, s * self.K, s)
-        count = (b - a + s - 1) // s
-
-        def run(i, st):
-            c, bufs = st
-            k, off = (i - a) // s, (i - a) % s
-            bufs = [buf.at[level, k].set(jnp.where(off == 0, x, buf[level, k]))
-                    for buf, x in zip(bufs, c)]
-            return self.step(i, self.consts, c), bufs
-        last = a + (count - 1) * s     # kept, not stepped from
-        c, bufs = lax.fori_loop(a, jnp.maximum(last, a), run, (carry, bufs))
-        bufs = [jnp.where(count > 0, buf.at[level, count - 1].set(x), buf)
-                for buf, x in zip(bufs, c)]
-        return bufs, s, count
-
-    def vjp_step(self, i, carry, ct_carry, ct_consts):
-        loop = self.loop
-
-        def f(lc, lx):
-            out = self.step(i, _with(self.consts, loop.lin_consts, lc),
-                            _with(carry, loop.lin_carry, lx))
-            return [out[k] for k in loop.lin_carry]
-        with _quietly(), _differentiating(loop):
-            _, pull = jax.vjp(f, self.lin_consts, [carry[k] for k in loop.lin_carry])
-            g_consts, g_carry = pull(ct_carry)
-        return g_carry, [a + g for a, g in zip(ct_consts, g_consts)]
-
-    def reverse(self, level, a, last, bufs, cts):
-        """Reverses steps a + last, ..., a (single steps, kept in `level`)."""
-        def back(k, cts):
-            j = last - k
-            return self.vjp_step(a + j, [buf[level, j] for buf in bufs], *cts)
-        return lax.fori_loop(0, last + 1, back, cts)
-
-    def machine(self, st):
-        """One iteration: pop a done level; reverse a level of single steps (and pop it);
-        reverse a kept interval of at most K steps through level d + 1 in place; or
-        push a longer interval as level d + 1."""
-        d, A, B, S, J, bufs, ct_carry, ct_consts = st
-        j, s = J[d], S[d]
-        up = d - 1
-
-        def pop(J):
-            return up, J.at[jnp.maximum(up, 0)].add(jnp.where(up >= 0, -1, 0))
-
-        def done():
-            return (*pop(J)[:1], A, B, S, pop(J)[1], bufs, ct_carry, ct_consts)
-
-        def reverse_level():
-            cts = self.reverse(d, A[d], j, bufs, (ct_carry, ct_consts))
-            d2, J2 = pop(J.at[d].set(-1))
-            return d2, A, B, S, J2, bufs, *cts
-
-        down = jnp.minimum(d + 1, self.D - 1)   # s > 1 only above the last level
-        a = A[d] + j * s
-        b = jnp.minimum(a + s, B[d])
-
-        def reverse_child():
-            new, _, count = self.fill(down, a, b, [buf[d, j] for buf in bufs], bufs)
-            cts = self.reverse(down, a, count - 1, new, (ct_carry, ct_consts))
-            return d, A, B, S, J.at[d].add(-1), new, *cts
-
-        def push():
-            new, s2, count = self.fill(down, a, b, [buf[d, j] for buf in bufs], bufs)
-            return (down, A.at[down].set(a), B.at[down].set(b), S.at[down].set(s2),
-                    J.at[down].set(count - 1), new, ct_carry, ct_consts)
-
-        case = jnp.where(j < 0, 0, jnp.where(s == 1, 1, jnp.where(s <= self.K, 2, 3)))
-        return lax.switch(case, [done, reverse_level, reverse_child, push])
 
 
 def _tangent_abstract(*avals, loop, batch_ndim):
@@ -369,8 +215,32 @@ def _tangent_transpose(cts, *args, loop, batch_ndim):
 
 
 def _adjoint_jvp(primals, tangents, *, loop, batch_ndim):
+    out = loop_adjoint_p.bind(*primals, loop=loop, batch_ndim=batch_ndim)
+    return out, adjoint_tangent_p.bind(*primals, *_instantiated(tangents), loop=loop,
+                                       batch_ndim=batch_ndim)
+
+
+def _adjoint_tangent(*args, loop, batch_ndim):
+    """The tangent of the reverse sweep (forward over reverse: jacfwd(jacrev(f)))."""
+    half = len(args) // 2
     return jax.jvp(lambda *a: _adjoint(*a, loop=loop, batch_ndim=batch_ndim),
+                   tuple(args[:half]), tuple(args[half:]))[1]
+
+
+def _adjoint_tangent_jvp(primals, tangents, *, loop, batch_ndim):
+    return jax.jvp(lambda *a: _adjoint_tangent(*a, loop=loop, batch_ndim=batch_ndim),
                    tuple(primals), tuple(_instantiated(tangents)))
+
+
+def _adjoint_tangent_transpose(cts, *args, loop, batch_ndim):
+    # Its sweep is a while_loop of a traced trip count, which JAX cannot transpose.
+    raise errors.DifferentiationError(errors.message(
+        "reverse mode over reverse mode (jax.grad of jax.grad, jax.jacrev of jax.jacrev) "
+        "cannot go through this loop: its trip count is traced, so its reverse sweep is "
+        "a loop of a traced trip count too, which has no transpose",
+        at=loop.at,
+        fix="Take the outer derivative in forward mode (jax.jacfwd(jax.grad(f)), or "
+            "jax.hessian), or give the loop a trip count known when tracing."))
 
 
 def _batched(prim):
@@ -396,4 +266,9 @@ def _primitive(name, impl, abstract, jvp):
 
 loop_tangent_p = _primitive("autograph_loop_tangent", _tangent, _tangent_abstract, _tangent_jvp)
 loop_adjoint_p = _primitive("autograph_loop_adjoint", _adjoint, _adjoint_abstract, _adjoint_jvp)
+adjoint_tangent_p = _primitive("autograph_loop_adjoint_tangent", _adjoint_tangent,
+                               lambda *avals, loop, batch_ndim: _adjoint_abstract(
+                                   *avals[:len(avals) // 2], loop=loop, batch_ndim=batch_ndim),
+                               _adjoint_tangent_jvp)
 ad.primitive_transposes[loop_tangent_p] = _tangent_transpose
+ad.primitive_transposes[adjoint_tangent_p] = _adjoint_tangent_transpose

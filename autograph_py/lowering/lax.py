@@ -92,6 +92,22 @@ def while_loop(test, body, init, checkpoints=None, at=None) -> list:
     return adjoint.while_loop_of(test, body, init, checkpoints, at, quiet)
 
 
+def while_test_after_body(first, after, body, init, checkpoints=None, at=None) -> list:
+    """`while_loop` of a test with effects (prints, checks): `first` runs it once before the
+    loop and `after` (`(carry..., running) -> test`, its effects masked where `running` is
+    false) at the end of each iteration, its value carried, in Python's order. JAX's
+    batched while_loop runs an effectful test wrongly under vmap (wrong trip counts)."""
+    go = tracing.replay(first, *init)[0]
+    structs = [tracing.struct(plans.aval_of(x)) for x in (go, *init)]
+
+    def body_then_test(running, *carry):
+        new = tracing.replay(body, *carry)
+        return [tracing.replay(after, *new, running)[0], *new]
+    carried_test = jax.make_jaxpr(lambda running, *carry: [running])(*structs)
+    loop_body = jax.make_jaxpr(body_then_test)(*structs)
+    return while_loop(carried_test, loop_body, [go, *init], checkpoints, at)[1:]
+
+
 def fori_loop(start, stop, body, init, checkpoints=None, at=None) -> list:
     """`lax.fori_loop` of a traced body `(i, carry...) -> carry`; with traced bounds it
     is a while_loop, made reverse-differentiable as `while_loop` is."""

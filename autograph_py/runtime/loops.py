@@ -122,14 +122,16 @@ def for_stmt(iterable, extra_test, body, get_state, set_state, names, opts=None,
 
 def _scan_or_unroll(iterable, scanned, extra_test, body, block: Block):
     """A scan over the items; or, where an iteration changes what a lax loop carries (a str
-    toggled, `best = None` made an array, a growing shape), the Python loop over them."""
+    toggled, `best = None` made an array, a growing shape), or the body of an `enumerate`
+    needs its count as a Python int (`rows[j][0] += x`), the Python loop over them."""
     (xs, make_item, exists), entry = scanned, block.get()
     try:
         return _lax_scan(xs, make_item, extra_test, body, block, exists=exists)
-    except loop_state.LoopStateMismatch as e:
-        if exists is not None:   # zipped with a traced range: the number of items is traced
+    except (loop_state.LoopStateMismatch, errors.TracedShapeError) as e:
+        if exists is not None or not (isinstance(e, loop_state.LoopStateMismatch) or isinstance(
+                iterable, TracedEnumerate)):   # a traced number of items, or no count
             raise
-        reason = e.reason
+        reason = getattr(e, "reason", "the body needs the count as a Python int")
     block.set(entry)
     trace_log.record("for", "python (unrolled)", reason, at=block.at)
     _py_for(iterable, extra_test, body, block, record=False)
@@ -193,7 +195,6 @@ def _scan_rest(rest, extra_test, body, block: Block) -> bool:
     trace_log.record("for", "unrolled lax.cond", "the body needs the index as a Python int",
                      at=block.at)
     return False
-
 
 
 def needs_python_value(e: Exception) -> bool:
@@ -280,10 +281,20 @@ def _lax_while_once(test, body, block: Block):
         return [as_predicate(t, "`while` loop", at)], None
 
     test_jaxpr, _ = tracing.trace(traced_test, plan.dynamic_avals())
-    final = lowered.while_loop(test_jaxpr, closed, settle.initial_carry(plan, init_vars),
-                               block.opts.get("checkpoints"), at)
+    args = (closed, settle.initial_carry(plan, init_vars), block.opts.get("checkpoints"), at)
+    if test_jaxpr.effects:   # a print or check in the test: after the body, where it ran
+        after, _ = tracing.trace(lambda *c: _masked_by(c[-1], traced_test, c[:-1]),
+                                 plan.dynamic_avals() + [plans.Aval((), jnp.bool_, False)])
+        final = lowered.while_test_after_body(test_jaxpr, after, *args)
+    else:
+        final = lowered.while_loop(test_jaxpr, *args)
     set_state(identity.keep_identity(settle.rebuild(plan, names, final, init_vars), [outs],
                                      mutations.visible_here(), entry=init_vars))
+
+
+def _masked_by(running, fn, args):
+    with paths.taken_when(running):
+        return fn(*args)
 
 
 def _lax_range(r: TracedRange, extra_test, body, block: Block):
@@ -372,7 +383,7 @@ def _lax_scan_once(xs, make_item, extra_test, body, block: Block, record=True, e
     raised = []
     plan, closed, outs = settle.settle(block, init_vars, step_body, item_avals, allow_append=True,
                                        may_not_run=may_not_run, raised=raised, ran=ran,
-                                       unrollable=exists is None)
+                                       unrollable=exists is None, exits=extra_test is not None)
     final, ys = lowered.scan(closed, settle.initial_carry(plan, init_vars), x_leaves,
                              len(plan.dynamic_avals()), unroll=block.opts.get("unroll", 1))
     may_stay = length == 0 or may_not_run or exists is not None or (
