@@ -1585,3 +1585,24 @@ def test_math_isclose_of_traced_numbers_has_pythons_tolerances():
         assert [bool(g) for g in got] == list(_close_pairs(np.float32(a), np.float32(b))), (a, b)
     with pytest.raises(ValueError):
         ag.function(lambda a: math.isclose(a, 1.0, rel_tol=-1.0))(jnp.float32(1.0))
+
+
+def _picked_by_traced_keys(xs, n):
+    d = {"b": xs[0], "a": 0.5}
+    return (max(range(3), key=lambda j: xs[j]), min(range(3), key=lambda j: xs[j]),
+            list(dict(sorted(d.items())).values()), n in range(1, 4))
+
+
+def test_python_items_picked_by_traced_keys_and_sorted_pairs_led_by_python_values():
+    # Helper fuzzing (idioms config): max/min of Python items with a traced key was a raw
+    # TracerBoolConversionError; sorted(d.items()) with traced values an internal
+    # ValueError (the str keys stacked as an array); `n in range(...)` of a concrete
+    # array inside a trace (grad's closed-over arguments) a raw error.
+    for xs in ([1.0, 3.0, 2.0], [2.0, 2.0, 1.0]):
+        want = _picked_by_traced_keys(np.array(xs, np.float32), 2)
+        got = ag.function(_picked_by_traced_keys)(jnp.array(xs), jnp.int32(2))
+        assert [float(v) for v in jax.tree_util.tree_leaves(got)] == \
+            [float(v) for v in jax.tree_util.tree_leaves(want)], xs
+    n = jnp.int32(2)
+    got = jax.jit(lambda a: ag.convert(_picked_by_traced_keys)(a, n))(jnp.ones(3))
+    assert bool(got[3])

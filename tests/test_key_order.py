@@ -153,3 +153,15 @@ def test_a_dict_argument_rebuilt_by_a_loop_takes_the_bodys_order():
     got = ag.function(f)({"w": jnp.float32(1.0), "steps": jnp.int32(0)}, jnp.float32(0.1))
     want = f({"w": jnp.float32(1.0), "steps": jnp.int32(0)}, jnp.float32(0.1))
     assert [int(v) for v in got] == [int(v) for v in want]
+
+
+def test_a_dict_made_in_the_function_and_rebuilt_in_another_order_by_a_loop_is_refused():
+    # Silently the body's order where the loop ran zero times (helper fuzzing, idioms
+    # 97001/93): only a dict the function was given (whose keys jit sorted) may take it.
+    def f(n):
+        d = {"a": 0.0, "b": -0.5, "c": 2.0}
+        for _ in range(n):
+            d = {k: d[k] for k in sorted(d, reverse=True)}
+        return list(d.values())
+    with pytest.raises(errors.StateError, match="whether the loop runs"):
+        ag.function(f)(jnp.int32(0))

@@ -288,3 +288,25 @@ def test_none_inside_a_tuple_joined_with_a_value():
         assert [float(v) for v in got] == [float(v) for v in want], (x, n)
     with pytest.raises(ag.StateError, match="None on this run"):
         g(jnp.float32(3.0), jnp.int32(0))   # eager returns (None, 1): no array for None
+
+
+def _halve_until_small(x, kmax):
+    for _ in range(1, kmax):
+        x2 = x * 0.5
+        x = x2
+        if abs(x2) < 0.1:
+            break
+    else:
+        x2 = None
+    if x2 is None:
+        return -1.0
+    return x2
+
+
+def test_none_in_a_for_else_after_a_loop_that_may_not_run_is_a_maybe_none():
+    # `else: x2 = None` after a loop with a traced trip count joined None with the
+    # variable's UnboundUnlessAssigned value: a StateError ("a different structure"),
+    # where real root finders return None when they do not converge (FINDINGS F123).
+    for x, k in ((1.0, 10), (1.0, 3), (1.0, 1)):
+        got = ag.function(_halve_until_small)(jnp.float32(x), jnp.int32(k))
+        assert float(got) == _halve_until_small(x, k)

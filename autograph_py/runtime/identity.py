@@ -52,11 +52,12 @@ def keep_identity(values, sides, visible_ids, entry=None) -> tuple:
     """
     values = list(values)
     for i, v in enumerate(values):
-        # Not a loop's entry: jit sorts the keys of the function's own inputs, where the
-        # body's dict has the user's order (a loop that runs takes the body's).
-        models = [_held(side[i].value) for side in sides]
+        # A loop's entry counts too, but not a dict the function was given: jit and
+        # make_jaxpr sort the keys of its inputs, where the body has the user's order.
+        models = [_held(side[i].value) for side in sides] + (
+            [] if _parameter(sides[0][i].name) else _entry_value(entry, i))
         if not sides[0][i].name.startswith(labels.RETURN_VALUE):   # jit sorts an output's keys
-            _same_key_orders(models, sides[0][i].name)
+            _same_key_orders(models, sides[0][i].name, entry is not None)
         order_like(_held(v), models[0])
     groups = _alias_names(sides, entry)
     for i, value in enumerate(values):
@@ -104,7 +105,7 @@ def order_like(value, model) -> None:
             order_like(v, m)
 
 
-def _same_key_orders(models, name) -> None:
+def _same_key_orders(models, name, loop) -> None:
     """The dicts a variable holds after a construct have one key order whichever path ran
     (runtime/orders.py, for the dicts changed in place): else a clear error."""
     found = {_key_orders(m) for m in models if not is_placeholder(m)} - {None}
@@ -112,10 +113,24 @@ def _same_key_orders(models, name) -> None:
                                if not is_placeholder(m)} - {None}) == 1:   # the same keys
         raise errors.StateError(errors.message(
             f"the key order of the dict that '{name}' holds after this construct depends on "
-            "its traced condition: a compiled program carries a dict's values, not the order "
-            "of its keys",
+            f"{'whether the loop runs' if loop else 'its traced condition'}: a compiled "
+            "program carries a dict's values, not the order of its keys",
             at=errors.where(),
             fix="Build the dict with its keys in one order on every path."))
+
+
+def _parameter(name) -> bool:
+    """Whether `name` is a parameter of the user's function that binds it (the innermost
+    frame of user code with it as a local, the generated block functions that take it
+    from there skipped): its value on entry may be an input as jit gives it."""
+    f = sys._getframe(2)
+    while f is not None:
+        code = f.f_code
+        if not f.f_globals.get("__name__", "").startswith(_INTERNAL) and (
+                name in code.co_varnames or name in code.co_cellvars):
+            return name in code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
+        f = f.f_back
+    return False
 
 
 def _key_orders(value, sort=False):

@@ -323,8 +323,8 @@ def in_(x, container):
                 return True
             out = out | eq if eq is not False else out
         return out
-    if isinstance(container, range) and is_traced(x):
-        return _in_range(x, container)
+    if isinstance(container, range) and (is_traced(x) or isinstance(x, jax.Array)):
+        return _in_range(x, container)   # a concrete array too: inside a trace, its == is
     return x in container
 
 

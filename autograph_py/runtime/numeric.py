@@ -169,8 +169,14 @@ def _extreme(fn_name, builtin, better, args, key, default):
                             "arguments")
         values = list(args)
     if not holds_jax_array(values):
-        kw = {} if key is None else {"key": key}
-        return builtin(values, **kw)
+        if key is None:
+            return builtin(values)
+        keyed = [key(v) for v in values]   # once per item, as Python calls it
+        if not holds_jax_array(keyed):
+            return values[builtin(range(len(values)), key=keyed.__getitem__)]
+        # Python items picked by traced keys (`max(range(3), key=lambda j: xs[j])`): the
+        # item becomes traced, as in sorted().
+        return _pick(list(zip(keyed, values)), lambda kv: kv[0], better)[1]
     return _pick(values, key, better)   # Python's pick, also where a comparison is traced
 
 
@@ -293,6 +299,14 @@ def round_(number, ndigits=None):
     return jnp.round(number * scale) / scale
 
 
+def _led_by_distinct_python(values) -> bool:
+    """Tuples whose first items are Python values, no two equal: they alone order them."""
+    if not all(type(v) is tuple and v and not holds_jax_array(v[0]) for v in values):
+        return False
+    firsts = [v[0] for v in values]
+    return all(a != b for i, a in enumerate(firsts) for b in firsts[i + 1:])
+
+
 def sorted_(iterable, /, *, key=None, reverse=False):
     """`sorted(xs)`: a list of the items in order (a stable sort, as Python's). Items
     that are tuples (or other pytrees) of scalars order lexicographically, as Python
@@ -317,6 +331,9 @@ def sorted_(iterable, /, *, key=None, reverse=False):
             # which item comes first depends on the data, so the items become traced.
             values, key = [(k, v) for k, v in zip(keyed, values)], lambda kv: kv[0]
             return [kv[1] for kv in sorted_(values, key=key, reverse=reverse)]
+        if key is None and _led_by_distinct_python(values):
+            # (`sorted(d.items())`): Python's first items decide, and they are known now.
+            return builtins.sorted(values, key=lambda t: t[0], reverse=reverse)
         treedef = jax.tree_util.tree_structure(values[0])
         if any(jax.tree_util.tree_structure(v) != treedef for v in values):
             raise errors.TracedShapeError(errors.message(

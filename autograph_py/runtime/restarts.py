@@ -14,6 +14,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from autograph_py import errors
+from autograph_py.lowering import tracing
 from autograph_py.runtime import identity, mutations, orders, reach, records, state as st
 
 
@@ -65,12 +66,17 @@ def staged(construct, block, roots=(), may_skip=True, dead=()):
                     pass
             w.restore()
             block.set(entry)   # after: the state's own entry values win over a change's
-            carried |= frozenset(w.uncovered)
             kinds |= {c.kind_key() for c in w.uncovered.values()}
-            block = mutations.extended(block, w.uncovered.values())
+            # An object a block made (a dict built from a traced value, then changed by a
+            # callee) is its temporary: its kind is known, the object itself is gone with
+            # that trace (carrying it would leak the trace's values).
+            uncovered = {k: c for k, c in w.uncovered.items() if not (
+                id(c.obj) not in seen.reached and tracing.escaped([c.entry]))}
+            carried |= frozenset(uncovered)
+            block = mutations.extended(block, uncovered.values())
             _hints.by_site[site] = [*_hints.by_site.get(site, ()), *(
                 (c, frozenset(seen.every.get(id(c.obj), ())) - {None})
-                for c in w.uncovered.values())]
+                for c in uncovered.values())]
     finally:
         if outermost:
             _hints.by_site.clear()   # they hold the containers: only while they are traced

@@ -37,7 +37,33 @@ def rebuild(plan: plans.LoopPlan, names, carried, init_vars):
     for v, e in zip(values, init_vars):   # a dict from a pytree has its keys sorted
         identity.order_like(v, e.value)
     mutations.made(values)
-    return copies.like(values, [v.value for v in init_vars])
+    return copies.like(_entry_objects(values, names, init_vars), [v.value for v in init_vars])
+
+
+def _entry_objects(values, names, init_vars) -> tuple:
+    """`values`, where a variable entered holding a list or dict that the body also sees
+    under another name (`b = a`, then `b[1] = a[1] + 1.0`; `rows = [row, row]` and
+    `row[1]`), with that object, refilled with the carry's items: the body reads the carry
+    through either name, as Python does."""
+    visible = mutations.visible_here()
+    every = getattr(visible, "every", {})
+
+    def walk(value, entry, name):
+        if type(entry) not in (list, dict) or type(value) is not type(entry) or len(
+                value) != len(entry) or (type(entry) is dict and value.keys() != entry.keys()):
+            return value
+        keys = range(len(entry)) if type(entry) is list else list(entry)
+        for k in keys:
+            item = walk(value[k], entry[k], name)
+            if item is not value[k]:
+                value[k] = item
+        if value is not entry and id(entry) in visible and any(
+                n is not None and n.partition("[")[0] != name for n in every.get(id(entry), ())):
+            mutations.refill(entry, value)
+            return entry
+        return value
+
+    return tuple(walk(v, var.value, name) for v, var, name in zip(values, init_vars, names))
 
 
 def _shared_like(values, entries):

@@ -141,6 +141,26 @@ def lift_to_match(a: Var, b: Var, maybe_too=False) -> tuple[Var, Var]:
     return a, b
 
 
+def _none_inside(a: Var, b: Var) -> tuple[Var, Var]:
+    """None on one side, an UnboundUnlessAssigned value on the other (`else: x2 = None`
+    after a loop that may not run): the value as a MaybeNone inside its flag, and the
+    None as that MaybeNone's None, assigned (its leaves made as optional._none_as does:
+    None is no leaf of a pytree)."""
+    if a.value is None and type(b.value) is UnboundUnlessAssigned:
+        b, a = _none_inside(b, a)
+        return a, b
+    if not (b.value is None and type(a.value) is UnboundUnlessAssigned):
+        return a, b
+    inner = flatten([a.value.value], [a.name])[0]
+    value, none = lift_none(inner, b)
+    if none is b:
+        return a, b
+    a = flatten([UnboundUnlessAssigned(a.value.name, value.value, a.value.assigned)],
+                [a.name])[0]
+    return a, Var(b.name, UnboundUnlessAssigned(b.name, none.value, True), a.treedef,
+                  none.leaves + [True])
+
+
 def describe(v) -> str:
     if is_undefined(v):
         return "no value"
@@ -220,7 +240,7 @@ def join_branches(names, sides, construct: str, at: str, labels=("if", "else"),
     t_vars, f_vars = sides
     treedefs, specs, t_src, f_src = [], [], [], []
     for name, t, f in zip(names, t_vars, f_vars):
-        t, f = lift_to_match(*lift_none(t, f), maybe_too=not else_keeps_earlier)
+        t, f = lift_to_match(*_none_inside(*lift_none(t, f)), maybe_too=not else_keeps_earlier)
         t_undef, f_undef = is_undefined(t.value), is_undefined(f.value)
         if t_undef or f_undef:
             if t_undef and f_undef:

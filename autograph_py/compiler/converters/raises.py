@@ -154,6 +154,25 @@ class _Raises(scopes.FunctionStack, visitors.StatementTransformer):
 
     visit_TryStar = visit_Try
 
+    def visit_With(self, node):
+        """`with contextlib.suppress(E):` handles E as `try: ... except E: pass` does: the
+        same guard around it (a staged raise of E in its body is a StagedRaiseError)."""
+        self.generic_visit(node)
+        handled = [a for item in node.items if _is_suppress(item.context_expr)
+                   for a in item.context_expr.args]
+        if not handled:
+            return node
+        node.body = templates.located(templates.replace(_guarded_body, body=node.body), node)
+        types = gast.Tuple([copy.deepcopy(t) for t in handled], gast.Load())
+        return templates.located(templates.replace(_guard, handled=types, try_stmt=[node]), node)
+
+
+def _is_suppress(expr) -> bool:
+    f = getattr(expr, "func", None)
+    name = f.id if isinstance(f, gast.Name) else getattr(f, "attr", None)
+    return (isinstance(expr, gast.Call) and name == "suppress" and not expr.keywords
+            and not any(isinstance(a, gast.Starred) for a in expr.args))
+
 
 def transform(node, ctx):
     return _Raises(ctx, node).visit(node)
