@@ -665,3 +665,25 @@ def test_contextlib_suppress_is_guarded_as_a_try_is():
     with pytest.raises(ag.errors.StagedRaiseError, match="KeyError is raised under a traced"):
         ag.function(_suppressed_on_a_traced_path)(jnp.float32(1.0))
     assert float(ag.function(_suppressed_on_the_python_path)(jnp.float32(1.0))) == 2.0
+
+
+def _two_sum(numbers, target):
+    left, right = 0, len(numbers) - 1
+    while left < right:
+        s = numbers[left] + numbers[right]
+        if s == target:
+            return [left + 1, right + 1]
+        if s > target:
+            right = right - 1
+        else:
+            left = left + 1
+    return [-1, -1]
+
+
+def test_a_returned_list_in_a_loop_that_turns_traced_is_not_taken_for_an_alias():
+    # The return value's list, made in the loop's Python iterations, was refilled in place
+    # as if the body saw it under another name ('retval_' is not its label): [0, 0] for
+    # eager [1, 2] (corpus two_sum2, caught by the corpus run after F124).
+    for xs, t in (([2, 7, 11, 15], 9), ([1, 2, 3], 10), ([1, 3, 4, 6], 10)):
+        got = ag.function(_two_sum)(jnp.array(xs), jnp.int32(t))
+        assert [int(v) for v in got] == _two_sum(xs, t)

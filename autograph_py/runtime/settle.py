@@ -63,7 +63,9 @@ def _entry_objects(values, names, init_vars) -> tuple:
             return entry
         return value
 
-    return tuple(walk(v, var.value, name) for v, var, name in zip(values, init_vars, names))
+    # (Not the return value: its label is not the name the body's code gives it.)
+    return tuple(v if name.startswith("<") else walk(v, var.value, name)
+                 for v, var, name in zip(values, init_vars, names))
 
 
 def _shared_like(values, entries):
