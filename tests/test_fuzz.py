@@ -19,6 +19,12 @@ sequence each, against the Python meaning of those transformations
 The none batch: NONE_N programs of config none-ci (shapes.gen_maybe_none: a variable
 None until a maybe-traced `if` or loop gives it a value), jit and a call sequence:
 `python -m tests.fuzz.run --seed 6060 --config none-ci --modes jit,seq --only K`.
+
+The idioms batch: IDIOMS_N programs of config idioms (tests/fuzz/idioms.py: text of
+traced values, appended lists read by index, exceptions caught after a traced `if`,
+callees that change lists, aliases, dict key order, setattr, `in range`, tables,
+sorted/min/max with a key, math), jit only:
+`python -m tests.fuzz.run --seed 97001 --config idioms --modes jit --only K`.
 """
 from tests.fuzz import gen
 from tests.fuzz.run import run_batch
@@ -29,6 +35,7 @@ N = 200
 SEQ_SEED, SEQ_N = 4321, 24
 TR_SEED, TR_N = 5045, 8     # every kind of transformation call among them; about 20 s
 NONE_SEED, NONE_N = 6060, 12   # values None on some runs (config none-ci); about 30 s
+IDIOMS_SEED, IDIOMS_N = 97001, 12   # config idioms (tests/fuzz/idioms.py); about 10 s
 FULL_EVERY = 8      # grad and vmap too on every eighth program (they compile twice more)
 
 
@@ -76,6 +83,24 @@ def test_fuzz_transforms():
 def test_fuzz_values_none_on_some_runs():
     _check_batch(NONE_SEED, NONE_N, "none-ci", ("jit", "seq"),
                  "programs with values None on some runs")
+
+
+def test_fuzz_idioms():
+    _check_batch(IDIOMS_SEED, IDIOMS_N, "idioms", ("jit",), "programs of the idioms config")
+
+
+def test_idioms_config_makes_its_shapes_and_no_other_config_does():
+    shapes = set()
+    for k in range(60):
+        shapes |= set(gen.make_case(IDIOMS_SEED, k, "idioms").to_dict()["shapes"])
+    assert {"text-of-traced", "appended-list-read", "try-lookup", "suppress", "callee-mutates",
+            "alias", "shared-rows", "key-order-end", "ordered-dict", "setattr", "namespace",
+            "range-membership", "table-index", "ordered-by-key", "tuple-order", "math"} <= shapes
+    for config in gen.CONFIGS:
+        if not config.startswith("idioms"):
+            for k in range(3):
+                case = gen.make_case(SEED, k, config)
+                assert not case.prog.imports and "TAB0" not in case.prog.source()
 
 
 def test_generator_is_reproducible():

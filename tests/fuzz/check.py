@@ -180,14 +180,26 @@ def where_raised(exc) -> str:
     return f"{os.path.relpath(f.filename, os.path.dirname(AG_DIR.rstrip(os.sep)))}:{f.lineno} in {f.name}"
 
 
+def refusable(exc, allowed) -> bool:
+    """`exc` is an autograph_py error of a class `allowed` names (a base class too), or of
+    one "Class:words" names whose message has the words (the idioms config's key order)."""
+    if not isinstance(exc, ag_errors.AutographError):
+        return False
+    names = {c.__name__ for c in type(exc).__mro__}
+    for entry in allowed or ():
+        cls, _, words = entry.partition(":")
+        if cls in names and words in str(exc):
+            return True
+    return False
+
+
 def compare(expected, got, mode: str, user_file: str, may_refuse=False, tol=(RTOL, ATOL)):
     """None when the outcomes agree, else a failure dict; "refused" where `may_refuse`
     and the converted run raised a clear autograph_py error."""
     if isinstance(expected, Raised) and isinstance(got, Raised):
         if expected.kind == got.kind:
             return None
-    if isinstance(got, Raised) and isinstance(got.exc, ag_errors.AutographError) and any(
-            c.__name__ in (may_refuse or ()) for c in type(got.exc).__mro__):
+    if isinstance(got, Raised) and refusable(got.exc, may_refuse):
         return "refused"   # a subclass of an accepted error (LoopStateMismatch: a StateError)
     if isinstance(got, Raised):
         internal = is_internal(got.exc, user_file)

@@ -39,7 +39,7 @@ import random
 from dataclasses import dataclass, field
 
 from tests.fuzz import builtins as builtin_shapes, calls as seq, ir, scope as sc, shapes
-from tests.fuzz import extras, transforms
+from tests.fuzz import extras, idiom_ops, idioms, transforms
 from tests.fuzz.ir import (Assign, Break, Const, Continue, For, Func, If, Match, MatchCase, Name, Op,
                            Program, Return, While)
 
@@ -176,6 +176,10 @@ class Config:
     # property (F97/F98); its statement weights ("genfn", "raising_loop", "qobj", "qif") are
     # in its own `weights` only.
     p_user_class: float = 0.0
+    # The idioms config (idioms.py, idiom_ops.py): its expressions; its statement weights
+    # ("idiom_text", "idiom_append", ...) are in its own `weights` only.
+    idiom_ops: bool = False
+    idiom_open: bool = False    # also the shapes of its open findings (idioms.py lists them)
 
 
 # "small" is the `make test` batch: fewer and shallower statements, one array length.
@@ -219,6 +223,18 @@ CONFIGS["extras"] = dataclasses.replace(
     CONFIGS["shapes-small"], p_user_class=0.6,
     weights={**CONFIGS["shapes-small"].weights, "genfn": 1.5, "raising_loop": 1.2, "qobj": 2.5,
              "qif": 0.8})
+# The shapes-small programs plus idioms.py's shapes: text of traced values (FINDINGS F92),
+# appended lists read by negative index (F99), exceptions caught after a traced `if` (F100,
+# F105), callees that change a list in place (F102), aliases and shared rows (F103, F112),
+# dict key order (F104, F116), setattr (F108); and idiom_ops.py's expressions: `in range`,
+# tables at a traced index, sorted/min/max with a key, tuple order, math (F106-F111).
+CONFIGS["idioms"] = dataclasses.replace(
+    CONFIGS["shapes-small"], idiom_ops=True,
+    weights={**CONFIGS["shapes-small"].weights, "idiom_text": 0.8, "idiom_append": 1.2,
+             "idiom_try": 1.2, "idiom_mutate": 1.2, "idiom_alias": 1.2, "idiom_order": 1.6,
+             "idiom_attr": 0.8})
+# With the shapes of its open findings (see idiom_ops.gated): to check fixes of them.
+CONFIGS["idioms-open"] = dataclasses.replace(CONFIGS["idioms"], idiom_open=True)
 # Sequences only: the default statements, called in several signatures.
 CONFIGS["calls"] = Config(calls=(3, 6), p_swap=0.6, param_kinds=_SHAPES["param_kinds"])
 CONFIGS["calls-small"] = Config(max_block=3, max_depth=2, max_loops=2, n_helpers=(0, 1),
@@ -252,6 +268,7 @@ class Case:
     calls: list | None = None   # a call sequence (calls.py), for the "seq" mode
     dtype: str = "float32"      # of float inputs; "float64": run with x64
     compare_text: bool = False  # compare prints, messages and dtypes too
+    idiom_open: bool = False    # idioms-open: refusals of its open findings are mismatches
 
     def to_dict(self, modes=("jit", "grad", "vmap")) -> dict:
         return {"source": self.prog.source(), "params": self.prog.main.params,
@@ -264,7 +281,7 @@ class Case:
                 "shapes": shape_tags(self.prog), "py_transforms": self.prog.transforms}
 
 
-class Gen(shapes.ShapeGen, transforms.TransformGen, extras.ExtraGen):
+class Gen(shapes.ShapeGen, transforms.TransformGen, extras.ExtraGen, idioms.IdiomGen):
     def __init__(self, rng: random.Random, cfg: Config):
         self.rng, self.cfg = rng, cfg
         self.kinds = ir.KINDS + tuple(cfg.extra_kinds)
@@ -293,6 +310,11 @@ class Gen(shapes.ShapeGen, transforms.TransformGen, extras.ExtraGen):
         # generator's body (no truth tests, no calls of converted code).
         self.qcls: ir.UserClass | None = None
         self.plain_exprs = False
+        # The idioms config: module-level tables and mutators, and the modules they import.
+        self.idiom_defs: list = []
+        self.idiom_muts: list = []
+        self.idiom_reads: list = []     # variables that read the shapes' results
+        self.imports: set = set()
 
     def assignable(self, name):
         return sc.assignable(name) and name not in self.frozen and name not in self.kept and \
@@ -325,8 +347,8 @@ class Gen(shapes.ShapeGen, transforms.TransformGen, extras.ExtraGen):
         depth = self.cfg.expr_depth if depth is None else depth
         if kind in ("cs", "ck", "cm", "none"):
             return self.const(kind)
-        if kind == "o":
-            return Name(self.rng.choice([n for n, k in scope.items() if k == "o"]), "o")
+        if kind == "o" or kind in idiom_ops.HELD:   # an object: always a name of it
+            return Name(self.rng.choice([n for n, k in scope.items() if k == kind]), kind)
         if kind == "q":
             return self.q_expr(scope, depth - 1)
         if depth <= 0 or self.rng.random() < 0.35:
@@ -346,6 +368,8 @@ class Gen(shapes.ShapeGen, transforms.TransformGen, extras.ExtraGen):
             ops.append(("{0}.total" if kind == "f" else "{0}.count", "o", 3))
         if self.qcls:
             ops += self.q_ops(kind)
+        if self.cfg.idiom_ops:
+            ops += self.idiom_ops(kind, scope)
         if self.plain_exprs:
             ops = [op for op in ops if extras.plain(op)]
             if not ops:
@@ -768,6 +792,8 @@ class Gen(shapes.ShapeGen, transforms.TransformGen, extras.ExtraGen):
 
     def program(self) -> tuple[Program, list]:
         cfg, rng = self.cfg, self.rng
+        if cfg.idiom_ops:
+            self.idiom_start()
         if cfg.p_user_class and rng.random() < cfg.p_user_class:
             self.make_user_class()
         for k in range(rng.randint(*cfg.n_helpers)):
@@ -802,10 +828,12 @@ class Gen(shapes.ShapeGen, transforms.TransformGen, extras.ExtraGen):
             self.use_transforms(main)
         self.tsites = []
         self.read_back(main)
+        if cfg.idiom_ops:
+            self.idiom_read_back(main)
         classes = ([self.cls] if self.cls else []) + self.mutators + \
-            ([self.qcls] if self.qcls else [])
+            ([self.qcls] if self.qcls else []) + self.idiom_defs
         return Program(self.L, self.raisers + self.helpers + self.thelpers, main, classes,
-                       transforms=bool(cfg.transforms[1])), params
+                       transforms=bool(cfg.transforms[1]), imports=sorted(self.imports)), params
 
     def objects(self, scope):
         """The module's class and dict mutators (sometimes), and `f`'s first statements that
@@ -882,6 +910,7 @@ def may_refuse(case: Case) -> list:
                 and n.value.template == shapes.PICK) for _, n in ir.walk(case.prog)):
         out.append("StateError")
     out += extras.may_refuse(case.prog)   # a generator's traced test (F94)
+    out += idiom_ops.may_refuse(case.prog, case.idiom_open)   # key order (F116), F100, F102
     return out
 
 
@@ -908,6 +937,7 @@ def shape_tags(prog: Program) -> list:
     if prog.transforms:
         tags |= transforms.tags(prog)
     tags |= extras.tags(prog)   # the extras config's shapes
+    tags |= idiom_ops.tags(prog)   # the idioms config's
     return sorted(tags)
 
 
@@ -928,6 +958,7 @@ def make_case(seed: int, index: int, config: str | Config = "default") -> Case:
     if len(cfg.dtypes) > 1:
         case.dtype = rng.choice(cfg.dtypes)
     case.compare_text = bool(cfg.text_styles or cfg.calls[1])
+    case.idiom_open = cfg.idiom_open
     if cfg.calls[1]:
         case.calls = seq.plan(rng, g, params, cfg)
     return case

@@ -30,12 +30,18 @@ Names say what a variable may do:
     K0          a class (module level) whose methods change `self` attributes
     q0, q1 ...  objects of the user class `Q0` (kind q; the extras config, extras.py):
                 made at the top of `f`, read-only names, used through operators
+    s0, s1 ...  the idioms config's values (idioms.py): dicts whose key order it reads
+                (kinds kd, od), namespaces (ns), lists of rows (ll); bound by ir.Code only
+    TAB0        the idioms config's module-level table (ir.TopLevel)
 
 A closure may declare `nonlocal` one of `f`'s parameters and update it.
 The extras config (extras.py) adds generator functions defined in `f`
 (`Func.generator`, `Yield`; a call of one is an expression of kind "gen"),
 loops whose body raises (`For.raises`, `While.raises`) and a module-level
-user class `Q0` (UserClass; its objects have kind "q").
+user class `Q0` (UserClass; its objects have kind "q"). The idioms config
+(idioms.py) adds statements written as lines with expression holes (Code),
+module-level text (TopLevel), `with contextlib.suppress(...)` (With.ctx) and
+imports (Program.imports).
 A method call `o1.add(x)` and a mutator call `u0(d, x)` have side effects;
 like a `nonlocal` closure they are called only as a statement or the value
 of an assignment of `f` (scope.py).
@@ -221,8 +227,10 @@ class Print:
 
 @dataclass
 class With:
-    """`with contextlib.nullcontext(): body` (the context does nothing)."""
+    """`with contextlib.nullcontext(): body` (the context does nothing); with `ctx` (the
+    idioms config) `with <ctx>: body`, e.g. `contextlib.suppress(KeyError)`."""
     body: list
+    ctx: str = ""
 
 
 @dataclass
@@ -291,6 +299,25 @@ class Yield:
     `frm`: only in a generator function (Func.generator; the extras config)."""
     value: Expr
     frm: bool = False
+
+
+@dataclass
+class Code:
+    """Lines of source with holes `{0}`, `{1}` for `args` (the idioms config, idioms.py):
+    `s5[0][1] = x`, `del s7["a"]`, `setattr(s9, "v", x)`. `binds`: [(name, kind)] the lines
+    certainly assign; `order`: the key-order change it makes to a dict ("s7 end a"), which
+    idiom_ops.may_refuse reads; "" for none."""
+    lines: list
+    args: list
+    binds: list = field(default_factory=list)
+    order: str = ""
+
+
+@dataclass
+class TopLevel:
+    """A module-level statement as text (the idioms config's tables `TAB0 = [...]`)."""
+    name: str
+    text: str
 
 
 @dataclass
@@ -383,8 +410,9 @@ class Program:
     L: int
     helpers: list
     main: Func
-    classes: list = field(default_factory=list)     # ClassDef, Mutator, UserClass: module level
+    classes: list = field(default_factory=list)     # ClassDef, Mutator, UserClass, TopLevel
     transforms: bool = False    # imports functools and lax too (the transforms config)
+    imports: list = field(default_factory=list)    # more modules (the idioms config: math)
 
     def funcs(self):
         return [*self.helpers, self.main]
@@ -472,7 +500,7 @@ def _render_stmt(s, indent, out, keyword="if"):
         for b in body:
             _render_stmt(b, indent + 4, out)
     elif isinstance(s, With):
-        out.append(f"{pad}with contextlib.nullcontext():")
+        out.append(f"{pad}with {s.ctx or 'contextlib.nullcontext()'}:")
         _render_block(s.body, indent + 4, out)
     elif isinstance(s, Try):
         out.append(f"{pad}try:")
@@ -512,6 +540,9 @@ def _render_stmt(s, indent, out, keyword="if"):
         out.append(f"{pad}{s.target} = {s.cls}({', '.join(render_expr(a) for a in s.args)})")
     elif isinstance(s, ExprStmt):
         out.append(f"{pad}{render_expr(s.value)}")
+    elif isinstance(s, Code):
+        args = [render_expr(a) for a in s.args]
+        out += [pad + line.format(*args) for line in s.lines]
     elif isinstance(s, Yield):
         out.append(f"{pad}yield {'from ' if s.frm else ''}{render_expr(s.value)}")
     elif isinstance(s, Break):
@@ -586,6 +617,7 @@ HEADER_TRANSFORMS = ("import contextlib\nimport functools\n\nimport jax\nfrom ja
 
 def render(prog: Program) -> str:
     header = HEADER_TRANSFORMS if prog.transforms else HEADER
+    header = "".join(f"import {m}\n" for m in prog.imports) + header
     parts = [header] + [c.text for c in prog.classes] + [render_func(fn) for fn in prog.funcs()]
     return "\n\n".join(parts) + "\n"
 
@@ -599,7 +631,7 @@ def is_expr(x) -> bool:
 def is_stmt(x) -> bool:
     return isinstance(x, (Assign, Unpack, SetItem, If, While, For, Collect, Def, Assert, Print,
                           With, Try, Break, Continue, Return, Match, Raise, Obj, ExprStmt,
-                          Declare, SetPath, ListOp, Yield))
+                          Declare, SetPath, ListOp, Yield, Code))
 
 
 def walk(node, path=()):

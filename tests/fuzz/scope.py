@@ -51,6 +51,10 @@ The extras config (extras.py):
   top-level statements, like the K0 objects, and only where the module
   defines `Q0`.
 
+The idioms config (idioms.py): a statement written as lines (ir.Code) assigns
+the names it `binds`; after `with contextlib.suppress(...)` (With.ctx) nothing
+its body assigns counts, since it may stop anywhere.
+
 The generator and the shrinker's validity check use these same rules.
 """
 from __future__ import annotations
@@ -73,8 +77,10 @@ def after(stmt, scope: dict) -> dict:
         return {**scope, stmt.counter: "i", **dict(leaked(stmt, scope))}
     if isinstance(stmt, ir.ListOp) and stmt.result:
         return {**scope, stmt.result: "f"}
-    if isinstance(stmt, ir.With):
-        return after_block(stmt.body, scope)
+    if isinstance(stmt, ir.With):   # `contextlib.suppress(...)` may stop its body anywhere
+        return scope if stmt.ctx else after_block(stmt.body, scope)
+    if isinstance(stmt, ir.Code):
+        return {**scope, **dict(stmt.binds)}
     if isinstance(stmt, ir.Try):
         a, b = after_block(stmt.body, scope), after_block(stmt.handler, scope)
         return {**scope, **{n: k for n, k in a.items() if n in b}}
@@ -365,6 +371,12 @@ def _check_stmt(s, scope, ctx):
             raise Invalid(f"bad object {s.target}")
     elif isinstance(s, ir.ExprStmt):
         _check_expr(s.value, scope, ctx)
+    elif isinstance(s, ir.Code):
+        for a in s.args:
+            _check_expr(a, scope, replace(ctx, writer_ok=False))
+        for n, k in s.binds:
+            if ctx.kinds.setdefault(n, k) != k or n in ctx.frozen:
+                raise Invalid(f"bad binding of {n} by {s.lines[0]!r}")
     elif isinstance(s, ir.Yield):
         _check_expr(s.value, scope, ctx)
         if not ctx.fn.generator or s.value.kind not in (("fa", "gen") if s.frm else ("f",)):
