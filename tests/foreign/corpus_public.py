@@ -6696,3 +6696,2305 @@ def runge_kutta_4(
         k4 = f(ti + h, yi + h * k3)
         y[i + 1] = yi + (h / 6) * (k1 + 2 * k2 + 2 * k3 + k4)
     return t, y.squeeze()
+
+
+# ---------------------------------------------------------------------------
+# Numerical code from further repositories: CambridgeUniversityPress/
+# NumericalMethodsPhysicsWithPython (the codes of Gezerlis' "Numerical Methods
+# in Physics with Python"), f-fathurrahman/ffr-MetodeNumerik (Chapra's methods
+# in Python) and single files of other repositories. Same conventions as above.
+# ---------------------------------------------------------------------------
+
+from copy import deepcopy  # noqa: E402  (vectorfield.py's import, for makefield)
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/bisection.py (bisection_gz, renamed from bisection)
+@public((lambda x: jnp.exp(x - jnp.sqrt(x)) - x, 0.0, 1.5, 200, 1e-6),
+        (lambda x: jnp.exp(x - jnp.sqrt(x)) - x, 1.5, 3.0, 200, 1e-6),
+        (lambda x: jnp.exp(x - jnp.sqrt(x)) - x, 0.0, 1.5, 5, 1e-6), category='root finding')
+def bisection_gz(f,x0,x1,kmax=200,tol=1.e-8):
+    f0 = f(x0)
+    for k in range(1,kmax):
+        x2 = (x0+x1)/2
+        f2 = f(x2)
+
+        if f0*f2 < 0:
+            x1 = x2
+        else:
+            x0, f0 = x2, f2
+
+        x2new = (x0+x1)/2
+        xdiff = abs(x2new-x2)
+        rowf = "{0:2d} {1:1.16f} {2:1.16f} {3:1.16f}"
+        print(rowf.format(k,x2new,xdiff,abs(f(x2new))))
+
+        if abs(xdiff/x2new) < tol:
+            break
+    else:
+        x2new = None
+
+    return x2new
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/secant.py
+@public((lambda x: jnp.exp(x - jnp.sqrt(x)) - x, 0.0, 1.7, 50, 1e-6),
+        (lambda x: jnp.exp(x - jnp.sqrt(x)) - x, 2.0, 2.1, 50, 1e-6), category='root finding')
+def secant(f,x0,x1,kmax=200,tol=1.e-8):
+    f0 = f(x0)
+    for k in range(1,kmax):
+        f1 = f(x1)
+        ratio = (x1 - x0)/(f1 - f0)
+        x2 = x1 - f1*ratio
+
+        xdiff = abs(x2-x1)
+        x0, x1 = x1, x2
+        f0 = f1
+
+        rowf = "{0:2d} {1:1.16f} {2:1.16f} {3:1.16f}"
+        print(rowf.format(k,x2,xdiff,abs(f(x2))))
+
+        if abs(xdiff/x2) < tol:
+            break
+    else:
+        x2 = None
+
+    return x2
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/fixedpoint.py
+@public((lambda x: jnp.exp(x - jnp.sqrt(x)), 0.99, 200, 1e-6),
+        (lambda x: jnp.exp(x - jnp.sqrt(x)), 0.5, 200, 1e-6), category='root finding')
+def fixedpoint(g,xold,kmax=200,tol=1.e-8):
+    for k in range(1,kmax):
+        xnew = g(xold)
+
+        xdiff = xnew - xold
+        print("{0:2d} {1:1.16f} {2:1.16f}".format(k,xnew,xdiff))
+
+        if abs(xdiff/xnew) < tol:
+            break
+
+        xold = xnew
+    else:
+        xnew = None
+
+    return xnew
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/golden.py
+@public((lambda x: jnp.exp(x - jnp.sqrt(x)) - x, 0.0, 3.5, 200, 1e-5),
+        (lambda x: (x - 0.7) ** 2, -2.0, 2.0, 200, 1e-5), category='optimisation')
+def golden(phi, x0, x1, kmax=200, tol=1.e-8):
+    varphi = 0.5*(1 + jnp.sqrt(5))
+    for k in range(1,kmax):
+        x2 = x0 + (x1-x0)/(varphi+1)
+        x3 = x0 + (x1-x0)*varphi/(varphi+1)
+
+        if phi(x3) < phi(x2):
+            x0 = x2
+        else:
+            x1 = x3
+
+        xnew = (x0+x1)/2
+        xdiff = abs(x1-x0)
+        rowf = "{0:2d} {1:1.16f} {2:1.16f} {3:1.16f}"
+        print(rowf.format(k, xnew, xdiff, phi(xnew)))
+
+        if abs(xdiff) < tol:
+            break
+    else:
+        xnew = None
+    return xnew
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/kahansum.py
+@public(([0.7, 0.1, 0.3],), ([1e8, 1.0, -1e8, 1e-3],), category='arithmetic')
+def kahansum(xs):
+    s = 0.; e = 0.
+    for x in xs:
+        temp = s
+        y = x + e
+        s = temp + y
+        e = (temp - s) + y
+    return s
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/naiveval.py
+@public((10.0,), (0.5,), category='arithmetic')
+def naiveval(x):
+    return 1/(jnp.sqrt(x**2 + 1) - x)
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/forelse.py
+@public((3, [1, 2, 3]), (7, [1, 2, 3]), category='searching')
+def look(target,names):
+    for name in names:
+        if name==target:
+            val = name
+            break
+    else:
+        val = None
+    return val
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/romberg.py
+@public(([0.9, 0.88], 0.885, 2), ([1.0], 0.9, 1), category='quadrature')
+def richardson(Rprev, Rincurr0, i):
+    Rcurr = [Rincurr0]
+    for j in range(1, i+1):
+        val = (4**j*Rcurr[j-1] - Rprev[j-1])/(4**j - 1)
+        Rcurr.append(val)
+    return Rcurr
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/newtoncotes.py
+@public((lambda x: 1/jnp.sqrt(x**2 + 1), 0.0, 1.0, 11), category='quadrature')
+def rectangle(f,a,b,n):
+    h = (b-a)/(n-1)
+    xs = a + jnp.arange(n-1)*h
+    fs = f(xs)
+    return h*jnp.sum(fs)
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/newtoncotes.py
+@public((lambda x: 1/jnp.sqrt(x**2 + 1), 0.0, 1.0, 11), category='quadrature')
+def trapezoid(f,a,b,n):
+    h = (b-a)/(n-1)
+    xs = a + jnp.arange(n)*h
+    cs = jnp.ones(n); cs[0] = 0.5; cs[-1] = 0.5
+    contribs = cs*f(xs)
+    return h*jnp.sum(contribs)
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/newtoncotes.py
+@public((lambda x: 1/jnp.sqrt(x**2 + 1), 0.0, 1.0, 11), category='quadrature')
+def simpson(f,a,b,n):
+    h = (b-a)/(n-1)
+    xs = a + jnp.arange(n)*h
+    cs = 2*jnp.ones(n)
+    cs[1::2] = 4; cs[0] = 1; cs[-1] = 1
+    contribs = cs*f(xs)
+    return (h/3)*jnp.sum(contribs)
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/romberg.py
+@public((lambda x: 1/jnp.sqrt(x**2 + 1), 0.0, 1.0, 20, 1e-6), category='quadrature')
+def romberg(f,a,b,imax = 20,tol = 1.e-8):
+    n = 2
+    val = trapezoid(f,a,b,n)
+    Rprev = [val]
+    #prettyprint(Rprev)
+    for i in range(1,imax):
+        nprime = 2*n-1
+        Rincurr0 = trapezoid(f,a,b,nprime)
+        Rcurr = richardson(Rprev, Rincurr0, i)
+        #prettyprint(Rcurr)
+        err = abs(Rprev[-1] - Rcurr[-1])/abs(Rcurr[-1])
+        valprime = Rcurr[-1]
+        if err < tol:
+            break
+        n = nprime
+        Rprev = Rcurr[:]
+    else:
+        valprime = None
+    return valprime
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/adaptive.py
+@public((lambda x: 1/jnp.sqrt(x**2 + 1), 0.0, 1.0, rectangle, 20, 1e-3),
+        (lambda x: 1/jnp.sqrt(x**2 + 1), 0.0, 1.0, rectangle, 3, 1e-3), category='quadrature')
+def adaptive(f,a,b,integrator,kmax = 20,tol = 1.e-12):
+    functodenom = {rectangle:1, trapezoid:3, simpson:15}
+    denom = functodenom[integrator]
+
+    n = 2
+    val = integrator(f,a,b,n)
+    for k in range(kmax):
+        nprime = 2*n-1
+        valprime = integrator(f,a,b,nprime)
+        err = abs(valprime-val)/denom
+        err /= abs(valprime)
+        print(nprime, valprime, err)
+        if err<tol:
+            break
+
+        n, val = nprime, valprime
+    else:
+        valprime = None
+    return valprime
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/finitediff.py
+@public((lambda x: jnp.exp(jnp.sin(2*x)), 0.5, 0.01), category='numerical methods')
+def calc_cd(f,x,h):
+    cd = (f(x+h/2) - f(x-h/2))/h
+    return cd
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/legendre.py
+@public((0, 0.3), (1, 0.3), (5, 0.3), category='sequences')
+def legendre(n,x):
+    if n==0:
+        val2 = 1.
+        dval2 = 0.
+    elif n==1:
+        val2 = x
+        dval2 = 1.
+    else:
+        val0 = 1.; val1 = x
+        for j in range(1,n):
+            val2 = ((2*j+1)*x*val1 - j*val0)/(j+1)
+            val0, val1 = val1, val2
+        dval2 = n*(val0-x*val1)/(1.-x**2)
+    return val2, dval2
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/psis.py
+@public((2, 0.5), (4, 0.7), category='sequences')
+def hermite(n,x):
+    val0 = 1.; val1 = 2*x
+    for j in range(1,n):
+        val2 = 2*x*val1 - 2*j*val0
+        val0, val1 = val1, val2
+    dval2 = 2*n*val0
+    return val2, dval2
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/barycentric.py
+@public(([-1.0, -0.5, 0.0, 0.5, 1.0],), ([0.0, 1.0, 3.0],), category='interpolation')
+def weights(dataxs):
+    n = dataxs.size
+    ws = jnp.ones(n)
+    for k in range(n):
+        for j in range(n):
+            if j == k:
+                continue
+            ws[k] *= (dataxs[k]-dataxs[j])
+    return 1/ws
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/barycentric.py
+@public(([-1.0, 0.0, 1.0], [1.0, 0.0, 1.0], [0.5, -1.0, 0.5], 0.3),
+        ([-1.0, 0.0, 1.0], [1.0, 0.0, 1.0], [0.5, -1.0, 0.5], 0.0), category='interpolation')
+def bary(dataxs,datays,ws,x):
+    k = jnp.where(x == dataxs)[0]
+    if k.size == 0:
+        nume = jnp.sum(ws*datays/(x-dataxs))
+        denom = jnp.sum(ws/(x-dataxs))
+        val = nume/denom
+    else:
+        val = datays[k[0]]
+    return val
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/triang.py
+@public(([[2.0, 0.0, 0.0], [1.0, 3.0, 0.0], [-1.0, 2.0, 4.0]], [2.0, 5.0, 3.0]), category='linear algebra')
+def forsub(L,bs):
+    n = bs.size
+    xs = jnp.zeros(n)
+    for i in range(n):
+        xs[i] = (bs[i] - L[i,:i]@xs[:i])/L[i,i]
+    return xs
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/triang.py
+@public(([[2.0, 1.0, -1.0], [0.0, 3.0, 2.0], [0.0, 0.0, 4.0]], [2.0, 5.0, 8.0]), category='linear algebra')
+def backsub(U,bs):
+    n = bs.size
+    xs = jnp.zeros(n)
+    for i in reversed(range(n)):
+        xs[i] = (bs[i] - U[i,i+1:]@xs[i+1:])/U[i,i]
+    return xs
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/gauelim.py
+@public(([[2.0, 1.0, -1.0], [-3.0, -1.0, 2.0], [-2.0, 1.0, 2.0]], [8.0, -11.0, -3.0]), category='linear algebra')
+def gauelim(inA,inbs):
+    A = jnp.copy(inA)
+    bs = jnp.copy(inbs)
+    n = bs.size
+
+    for j in range(n-1):
+        for i in range(j+1,n):
+            coeff = A[i,j]/A[j,j]
+            A[i,j:] -= coeff*A[j,j:]
+            bs[i] -= coeff*bs[j]
+
+    xs = backsub(A,bs)
+    return xs
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/gauelim_pivot.py
+@public(([[2.0, 1.0, -1.0], [-3.0, -1.0, 2.0], [-2.0, 1.0, 2.0]], [8.0, -11.0, -3.0]),
+        ([[0.0, 2.0, 1.0], [1.0, 1.0, 1.0], [4.0, -1.0, 2.0]], [3.0, 3.0, 5.0]), category='linear algebra')
+def gauelim_pivot(inA,inbs):
+    A = jnp.copy(inA)
+    bs = jnp.copy(inbs)
+    n = bs.size
+
+    for j in range(n-1):
+        k = jnp.argmax(jnp.abs(A[j:,j])) + j
+        if k != j:
+            A[j,:], A[k,:] = A[k,:], A[j,:].copy()
+            bs[j], bs[k] = bs[k], bs[j]
+
+        for i in range(j+1,n):
+            coeff = A[i,j]/A[j,j]
+            A[i,j:] -= coeff*A[j,j:]
+            bs[i] -= coeff*bs[j]
+
+    xs = backsub(A,bs)
+    return xs
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/ludec.py
+@public(([[4.0, 3.0, 0.0], [6.0, 3.0, 1.0], [0.0, 2.0, 5.0]],), category='linear algebra')
+def ludec(A):
+    n = A.shape[0]
+    U = jnp.copy(A)
+    L = jnp.identity(n)
+
+    for j in range(n-1):
+        for i in range(j+1,n):
+            coeff = U[i,j]/U[j,j]
+            U[i,j:] -= coeff*U[j,j:]
+            L[i,j] = coeff
+
+    return L, U
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/ludec.py
+@public(([[4.0, 3.0, 0.0], [6.0, 3.0, 1.0], [0.0, 2.0, 5.0]], [1.0, 2.0, 3.0]), category='linear algebra')
+def lusolve(A,bs):
+    L, U = ludec(A)
+    ys = forsub(L,bs)
+    xs = backsub(U,ys)
+    return xs
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/jacobi.py
+@public(([1.0, 2.0], [1.1, 1.9]), category='linear algebra')
+def termcrit(xolds,xnews):
+    errs = jnp.abs((xnews - xolds)/xnews)
+    return jnp.sum(errs)
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/jacobi.py
+@public(([[10.0, 1.0, 2.0], [1.0, 8.0, 1.0], [2.0, 1.0, 9.0]], [13.0, 10.0, 12.0], 50, 1e-5),
+        ([[10.0, 1.0, 2.0], [1.0, 8.0, 1.0], [2.0, 1.0, 9.0]], [13.0, 10.0, 12.0], 3, 1e-5),
+        category='linear algebra')
+def jacobi(A,bs,kmax=50,tol=1.e-6):
+    n = bs.size
+    xnews = jnp.zeros(n)
+
+    for k in range(1,kmax):
+        xs = jnp.copy(xnews)
+
+        for i in range(n):
+            slt = A[i,:i]@xs[:i]
+            sgt = A[i,i+1:]@xs[i+1:]
+            xnews[i] = (bs[i] - slt - sgt)/A[i,i]
+
+        err = termcrit(xs,xnews)
+        print(k, xnews, err)
+        if err < tol:
+            break
+    else:
+        xnews = None
+
+    return xnews
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/power.py
+@public(([3.0, 4.0],), ([1.0, -2.0, 2.0],), category='linear algebra')
+def mag(xs):
+    return jnp.sqrt(jnp.sum(xs*xs))
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/power.py (power_gz, renamed from power)
+@public(([[2.0, 1.0], [1.0, 3.0]], 6), ([[4.0, 1.0, 0.0], [1.0, 3.0, 1.0], [0.0, 1.0, 2.0]], 20),
+        category='linear algebra')
+def power_gz(A,kmax=6):
+    zs = jnp.ones(A.shape[0])
+    qs = zs/mag(zs)
+    for k in range(1,kmax):
+        zs = A@qs
+        qs = zs/mag(zs)
+        print(k,qs)
+
+    lam = qs@A@qs
+    return lam, qs
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/invpowershift.py
+@public(([[4.0, 1.0, 0.0], [1.0, 3.0, 1.0], [0.0, 1.0, 2.0]], 1.5, 200, 1e-5),
+        ([[4.0, 1.0, 0.0], [1.0, 3.0, 1.0], [0.0, 1.0, 2.0]], 4.5, 200, 1e-5), category='linear algebra')
+def invpowershift(A,shift=20,kmax=200,tol=1.e-8):
+    n = A.shape[0]
+    znews = jnp.ones(n)
+    qnews = znews/mag(znews)
+    Astar = A - jnp.identity(n)*shift
+    L, U = ludec(Astar)
+
+    for k in range(1,kmax):
+        qs = jnp.copy(qnews)
+        ys = forsub(L,qs)
+        znews = backsub(U,ys)
+        qnews = znews/mag(znews)
+
+        if qs@qnews<0:
+            qnews = -qnews
+
+        err = termcrit(qs,qnews)
+        #print(k, qnews, err)
+
+        if err < tol:
+            lam = qnews@A@qnews
+            break
+    else:
+        lam = qnews = None
+
+    return lam, qnews
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/qrdec.py
+@public(([[4.0, 1.0, 0.0], [1.0, 3.0, 1.0], [0.0, 1.0, 2.0]],), category='linear algebra')
+def qrdec(A):
+    n = A.shape[0]
+    Ap = jnp.copy(A)
+    Q = jnp.zeros((n,n))
+    R = jnp.zeros((n,n))
+    for j in range(n):
+        for i in range(j):
+            R[i,j] = Q[:,i]@A[:,j]
+            Ap[:,j] -= R[i,j]*Q[:,i]
+
+        R[j,j] = mag(Ap[:,j])
+        Q[:,j] = Ap[:,j]/R[j,j]
+    return Q, R
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/qrmet.py
+@public(([[4.0, 1.0, 0.0], [1.0, 3.0, 1.0], [0.0, 1.0, 2.0]], 30), ([[2.0, 1.0], [1.0, 2.0]], 1),
+        category='linear algebra')
+def qrmet(inA,kmax=100):
+    A = jnp.copy(inA)
+    for k in range(1,kmax):
+        Q, R = qrdec(A)
+        A = R@Q
+        #print(k, np.diag(A))
+
+    qreigvals = jnp.diag(A)
+    return qreigvals
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/multi_newton.py (fs_multi_newton, renamed from fs)
+@public(([1.0, 1.0],), ([0.5, -0.3],), category='root finding')
+def fs_multi_newton(xs):
+    x0, x1 = xs
+    f0 = x0**2 - 2*x0 + x1**4 - 2*x1**2 + x1
+    f1 = x0**2 + x0 + 2*x1**3 - 2*x1**2 - 1.5*x1 - 0.05
+    return jnp.array([f0,f1])
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/multi_newton.py
+@public((fs_multi_newton, [1.0, 1.0], 0.1), category='root finding')
+def jacobian(fs,xs,h=1.e-4):
+    n = xs.size
+    iden = jnp.identity(n)
+    Jf = jnp.zeros((n,n))
+    fs0 = fs(xs)
+    for j in range(n):
+        fs1 = fs(xs+iden[:,j]*h)
+        Jf[:,j] = (fs1 - fs0)/h
+    return Jf, fs0
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/multi_newton.py
+@public((fs_multi_newton, jacobian, [1.0, 1.0], 200, 1e-4),
+        (fs_multi_newton, jacobian, [1.0, 1.0], 2, 1e-4), category='root finding')
+def multi_newton(fs,jacobian,xolds,kmax=200,tol=1.e-8):
+    for k in range(1,kmax):
+        Jf, fs_xolds = jacobian(fs, xolds)
+        xnews = xolds + gauelim_pivot(Jf, -fs_xolds)
+
+        err = termcrit(xolds,xnews)
+        print(k, xnews, err)
+        if err < tol:
+            break
+
+        xolds = jnp.copy(xnews)
+    else:
+        xnews = None
+    return xnews
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/descent.py (phi_descent, renamed from phi)
+@public(([2.0, 0.25],), ([[2.0, 1.0], [0.25, 0.5]],), category='optimisation')
+def phi_descent(xs):
+    x0, x1 = xs
+    return x0**2 - 2*x0 + x1**4 - 2*x1**2 + x1
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/descent.py
+@public((phi_descent, [2.0, 0.25], 1e-3), category='optimisation')
+def gradient(phi,xs,h=1.e-6):
+    n = xs.size
+    phi0 = phi(xs)
+    Xph = (xs*jnp.ones((n,n))).T + jnp.identity(n)*h
+    grad = (phi(Xph) - phi0)/h
+    return grad
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/descent.py
+@public((phi_descent, lambda phi, xs: gradient(phi, xs, 1e-3), [2.0, 0.25], 0.15, 200, 1e-5),
+        (phi_descent, lambda phi, xs: gradient(phi, xs, 1e-3), [2.0, 0.25], 0.15, 4, 1e-5),
+        category='optimisation')
+def descent(phi,gradient,xolds,gamma=0.15,kmax=200,tol=1.e-8):
+    for k in range(1,kmax):
+        xnews = xolds - gamma*gradient(phi,xolds)
+
+        err = termcrit(xolds,xnews)
+        print(k, xnews, err, phi(xnews))
+        if err < tol:
+            break
+
+        xolds = jnp.copy(xnews)
+    else:
+        xnews = None
+    return xnews
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/ivp_one.py
+@public((lambda x, y: -(30/(1-x**2)) + ((2*x)/(1-x**2))*y - y**2, 0.05, 0.49, 12, 19.53),
+        category='ode solvers')
+def euler(f,a,b,n,yinit):
+    h = (b-a)/(n-1)
+    xs = a + jnp.arange(n)*h
+    ys = jnp.zeros(n)
+
+    y = yinit
+    for j,x in enumerate(xs):
+        ys[j] = y
+        y += h*f(x, y)
+    return xs, ys
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/ivp_one.py
+@public((lambda x, y: -(30/(1-x**2)) + ((2*x)/(1-x**2))*y - y**2, 0.05, 0.49, 12, 19.53),
+        category='ode solvers')
+def rk4(f,a,b,n,yinit):
+    h = (b-a)/(n-1)
+    xs = a + jnp.arange(n)*h
+    ys = jnp.zeros(n)
+
+    y = yinit
+    for j,x in enumerate(xs):
+        ys[j] = y
+        k0 = h*f(x, y)
+        k1 = h*f(x+h/2, y+k0/2)
+        k2 = h*f(x+h/2, y+k1/2)
+        k3 = h*f(x+h, y+k2)
+        y += (k0 + 2*k1 + 2*k2 + k3)/6
+    return xs, ys
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/ivp_two.py
+@public((lambda x, yvals: jnp.array([yvals[1], -(30/(1-x**2))*yvals[0] + ((2*x)/(1-x**2))*yvals[1]]),
+         0.05, 0.49, 12, [0.0926587109375, 1.80962109375]), category='ode solvers')
+def rk4_gen(fs,a,b,n,yinits):
+    h = (b-a)/(n-1)
+    xs = a + jnp.arange(n)*h
+    ys = jnp.zeros((n, yinits.size))
+
+    yvals = jnp.copy(yinits)
+    for j,x in enumerate(xs):
+        ys[j,:] = yvals
+        k0 = h*fs(x, yvals)
+        k1 = h*fs(x+h/2, yvals+k0/2)
+        k2 = h*fs(x+h/2, yvals+k1/2)
+        k3 = h*fs(x+h, yvals+k2)
+        yvals += (k0 + 2*k1 + 2*k2 + k3)/6
+    return xs, ys
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/legroots.py
+@public((5, 0.9, 200, 1e-6), (4, 0.3, 200, 1e-6), category='root finding')
+def legnewton(n,xold,kmax=200,tol=1.e-8):
+    for k in range(1,kmax):
+        val, dval = legendre(n,xold)
+        xnew = xold - val/dval
+
+        xdiff = xnew - xold
+        if abs(xdiff/xnew) < tol:
+            break
+
+        xold = xnew
+    else:
+        xnew = None
+    return xnew
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/legroots.py
+@public((4,), (5,), category='root finding')
+def legroots(n):
+    roots = jnp.zeros(n)
+    npos = n//2
+    for i in range(npos):
+        xold = jnp.cos(jnp.pi*(4*i+3)/(4*n+2))
+        root = legnewton(n,xold)
+        roots[i] = -root
+        roots[-1-i] = root
+    return roots
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/splines.py
+@public(([0.0, 1.0, 2.0, 3.0], [0.0, 1.0, 0.0, 1.0], [0.0, -3.6, 3.6, 0.0], 1.5),
+        ([0.0, 1.0, 2.0, 3.0], [0.0, 1.0, 0.0, 1.0], [0.0, -3.6, 3.6, 0.0], 0.25), category='interpolation')
+def splineinterp(dataxs,datays,cs,x):
+    k = jnp.argmax(dataxs>x)
+    xk = dataxs[k]; xk1 = dataxs[k-1]
+    yk = datays[k]; yk1 = datays[k-1]
+    ck = cs[k]; ck1 = cs[k-1]
+
+    val = yk1*(xk-x)/(xk-xk1) + yk*(x-xk1)/(xk-xk1)
+    val -= ck1*((xk-x)*(xk-xk1) - (xk-x)**3/(xk-xk1))/6
+    val -= ck*((x-xk1)*(xk-xk1) - (x-xk1)**3/(xk-xk1))/6
+    return val
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/compexp.py
+@public((0.1,), (5.0,), (-3.0,), category='series')
+def compexp(x):
+    n = 0
+    oldsum, newsum, term = 0., 1., 1.
+    while newsum != oldsum:
+        oldsum = newsum
+        n += 1
+        term *= x/n
+        newsum += term
+        print(n, newsum, term)
+    return newsum
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/cancel.py (cancel_g, renamed from g)
+@public((1e-9,), (0.5,), (-200.0,), category='arithmetic')
+def cancel_g(x):
+    w = jnp.exp(x)
+    if w==0.:
+        val = -1/x
+    elif w==1.:
+        val = 1.
+    else:
+        val = (w-1)/jnp.log(w)
+    return val
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/diffusion.py
+@public((0.2, 5, [10.0, 10.0, 30.0, 30.0, 30.0]), (0.1, 1, [1.0, 2.0, 3.0]), category='physics & engineering')
+def ftcs(fac, m, polds):
+    pnews = jnp.copy(polds)
+    for k in range(m-1):
+        pnews[1:-1] = fac*(polds[:-2] + polds[2:] - 2*polds[1:-1])
+        pnews[1:-1] += polds[1:-1]
+        polds = jnp.copy(pnews)
+    return pnews
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/eloc.py
+@public(([1.0, 2.0, 3.0], [[1.0, 0.5, 0.3], [0.25, 0.2, 0.16], [0.1, 0.1, 0.1]]), category='physics & engineering')
+def epot(oms, X, strength = 3, m = 1., q = 1.):
+    npart, ndim = X.shape
+    pot = 0.5*m*jnp.sum(oms**2*X**2)
+    for k in range(1,npart):
+        for j in range(k):
+            r2 = jnp.sum((X[j,:] - X[k,:])**2)
+            pot += strength*jnp.exp(-q*r2)
+    return pot
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/fft.py
+@public(([1.0, 2.0, 3.0, 4.0],), ([1.0, 0.0, -1.0, 0.0, 2.0, 0.0, 0.5, 0.0],), category='signal processing')
+def fft(ys):
+    n = ys.size
+    m = n//2
+    if n==1:
+        ytils = ys
+    else:
+        evens = fft(ys[::2])
+        odds = fft(ys[1::2])
+        coeffs = jnp.exp(-2*jnp.pi*jnp.arange(m)*1j/n)
+        first = evens + coeffs*odds
+        second = evens - coeffs*odds
+        ytils = jnp.concatenate((first, second))
+    return ytils
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/triginterp.py
+@public(([0.0, 1.5707963, 3.1415927, 4.712389], [1.0, 2.0, 1.0, 0.0]), category='interpolation')
+def computeparams(dataxs,datays):
+    n = dataxs.size
+    m = n//2
+    aparams = jnp.zeros(m+1)
+    bparams = jnp.zeros(m-1)
+
+    for k in range(m+1):
+        aparams[k] = datays@jnp.cos(k*dataxs)/m
+    for k in range(1,m):
+        bparams[k-1] = datays@jnp.sin(k*dataxs)/m
+    return aparams, bparams
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/triginterp.py
+@public(([2.0, 0.0, 0.0], [1.0], 0.3), ([1.0, 0.5, 0.25, -0.5], [0.3, 0.2], 1.2), category='interpolation')
+def triginterp(aparams,bparams,x):
+    n = aparams.size + bparams.size
+    m = n//2
+    val = 0.5*(aparams[0] + aparams[-1]*jnp.cos(m*x))
+    for k in range(1,m):
+        val += aparams[k]*jnp.cos(k*x)
+        val += bparams[k-1]*jnp.sin(k*x)
+    return val
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/linefit.py
+@public(([0.0, 0.2, 0.4, 0.6], [3.085, 3.123, 3.224, 3.36], [0.048, 0.053, 0.02, 0.005]), category='statistics')
+def helpers(dataxs,datays,datasigs):
+    S = jnp.sum(1/datasigs**2)
+    Sx = jnp.sum(dataxs/datasigs**2)
+    Sy = jnp.sum(datays/datasigs**2)
+    Sxx = jnp.sum(dataxs**2/datasigs**2)
+    Sxy = jnp.sum(dataxs*datays/datasigs**2)
+    Del = S*Sxx - Sx**2
+    return S, Sx, Sy, Sxx, Sxy, Del
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/linefit.py (computecs_linefit, renamed from computecs)
+@public(([0.0, 0.2, 0.4, 0.6], [3.085, 3.123, 3.224, 3.36], [0.048, 0.053, 0.02, 0.005]), category='statistics')
+def computecs_linefit(dataxs,datays,datasigs):
+    S,Sx,Sy,Sxx,Sxy,Del = helpers(dataxs,datays,datasigs)
+    cs = jnp.zeros(2); dcs = jnp.zeros(2)
+    cs[0] = (Sxx*Sy - Sx*Sxy)/Del
+    cs[1] = (S*Sxy - Sx*Sy)/Del
+    dcs[0] = jnp.sqrt(Sxx/Del)
+    dcs[1] = jnp.sqrt(S/Del)
+    return cs, dcs
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/linefit.py
+@public(([0.0, 0.2, 0.4, 0.6], [3.085, 3.123, 3.224, 3.36], [0.048, 0.053, 0.02, 0.005], [3.07, 0.45]),
+        category='statistics')
+def computechisq(dataxs,datays,datasigs,cs):
+    chisq = jnp.sum((datays-cs[0]-cs[1]*dataxs)**2/datasigs**2)
+    return chisq
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/newblack.py
+@public(([1.0, 2.0, 1.5], 2.0), ([1.0, 2.0, 1.5], [1.0, 4.0]), category='statistics')
+def model(cs,x):
+    return cs[0] + cs[1]*x**cs[2]
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/newblack.py
+@public(([[1.0, 2.0, 3.0, 4.0], [3.0, 6.657, 11.392, 17.0], [1.0, 1.0, 1.0, 1.0]], [1.1, 1.9, 1.45]),
+        category='statistics')
+def getKrs(data, cs):
+    K = jnp.zeros((data.shape[1], cs.size))
+    K[:,0] = 1/data[2,:]
+    K[:,1] = data[0,:]**cs[2]/data[2,:]
+    K[:,2] = cs[1]*data[0,:]**cs[2]*jnp.log(data[0,:])/data[2,:]
+    rs = (data[1,:] - model(cs, data[0,:]))/data[2,:]
+    return K, rs
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/newblack.py
+@public(([[1.0, 2.0, 3.0, 4.0, 5.0], [3.0, 6.656854, 11.392305, 17.0, 23.36068], [1.0, 1.0, 1.0, 1.0, 1.0]],
+         [1.1, 1.9, 1.45], 50, 1e-5),
+        ([[1.0, 2.0, 3.0, 4.0, 5.0], [3.0, 6.656854, 11.392305, 17.0, 23.36068], [1.0, 1.0, 1.0, 1.0, 1.0]],
+         [1.1, 1.9, 1.45], 3, 1e-5), category='statistics')
+def gaussnewton(data, colds, kmax=50, tol=1.e-8):
+    for k in range(1,kmax):
+        K, rs = getKrs(data, colds)
+        cnews = colds + gauelim_pivot(K.T@K, K.T@rs)
+        err = termcrit(colds,cnews)
+        print(k,err)
+        if err < tol:
+            break
+        colds = jnp.copy(cnews)
+    return cnews
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/newnormal.py (phi_newnormal, renamed from phi)
+@public((5, 2, [1.0, 2.0]), (2, 1, [1.0, 2.0]), (2, 0, [1.0, 2.0]), category='statistics')
+def phi_newnormal(n,k,x):
+    if n==5:
+        val = x**k
+    elif n==2:
+        val = 1. if k==0 else jnp.sin(x)
+    return val
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/vectorfield.py
+@public(([-1.5, 0.5, 1.5], [-1.0, 0.3, 1.0]), ([0.0, 2.0], [0.5, -0.5]), category='physics & engineering')
+def makefield(xs, ys):
+    qtopos = {1: (-1,0), -1: (1,0)}
+    n = len(xs)
+    Exs = [[0. for k in range(n)] for j in range(n)]
+    Eys = deepcopy(Exs)
+    for j,x in enumerate(xs):
+        for k,y in enumerate(ys):
+            for q,pos in qtopos.items():
+                posx, posy = pos
+                R = jnp.sqrt((x - posx)**2 + (y - posy)**2)
+                Exs[k][j] += q*(x - posx)/R**3
+                Eys[k][j] += q*(y - posy)/R**3
+    return Exs, Eys
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/action.py
+@public((0, 2.0), (1, 2.0), (0, [1.0, -0.5]), category='physics & engineering')
+def fod(der,x):
+    return -x**3 if der==0 else -3*x**2
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/action.py
+def params():
+    nvar = 99; m = 1.
+    xini, xfin = 2., 0.
+    tt = 1.; dt = tt/(nvar+1)
+    return nvar, m, xini, xfin, dt
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/action.py
+@public(([0.5*(-1)**i + 0.01*i for i in range(1, 100)],), category='physics & engineering')
+def actfs(xs):
+    nvar, m, xini, xfin, dt = params()
+    arr = jnp.zeros(nvar)
+    arr[0] = (m/dt)*(2*xs[0]-xini-xs[1]) + dt*fod(0,xs[0])
+    arr[1:-1] = (m/dt)*(2*xs[1:-1] - xs[:-2] - xs[2:])
+    arr[1:-1] += dt*fod(0,xs[1:-1])
+    arr[-1] = (m/dt)*(2*xs[-1]-xs[-2]-xfin) + dt*fod(0,xs[-1])
+    return arr
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/chargearray.py
+@public(([3.0, 4.0],), ([0.5, -0.5, 1.0],), category='physics & engineering')
+def vecmag(rs):
+    sq = [r**2 for r in rs]
+    return jnp.sqrt(kahansum(sq))
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/kron.py
+@public(([[0.0, 1.0], [1.0, 0.0]], [[1.0, 2.0], [3.0, 4.0]]), category='linear algebra')
+def kron(U,V):
+    n = U.shape[0]
+    p = V.shape[0]
+    W = jnp.zeros((n*p,n*p), dtype=jnp.complex64)
+    for i in range(n):
+        for k in range(n):
+            for j in range(p):
+                for l in range(p):
+                    W[p*i+j,p*k+l] = U[i,k]*V[j,l]
+    return W
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/kron.py
+def paulimatrices():
+    sigx = jnp.array([0.,1,1,0]).reshape(2,2)
+    sigy = jnp.array([0.,-1j,1j,0]).reshape(2,2)
+    sigz = jnp.array([1.,0,0,-1]).reshape(2,2)
+    return sigx, sigy, sigz
+
+
+# origin: CambridgeUniversityPress/NumericalMethodsPhysicsWithPython/second_edition/codes/twospins.py
+@public((1.0, 2.0, 0.5), (0.0, 0.0, 1.0), category='physics & engineering')
+def twospins(omI,omII,gam):
+    hbar = 1.
+    paulis = paulimatrices()
+    iden = jnp.identity(2)
+
+    SIs = [hbar*kron(pa,iden)/2 for pa in paulis]
+    SIIs = [hbar*kron(iden,pa)/2 for pa in paulis]
+    SIdotII = sum([SIs[i]@SIIs[i] for i in range(3)])
+
+    H = -omI*SIs[2] - omII*SIIs[2] + gam*SIdotII
+    H = H.real
+    return H
+
+
+# origin: f-fathurrahman/ffr-MetodeNumerik/chapra_7th/ch05/root_bisection.py
+@public((lambda x: x**3 - 2*x - 5, 2.0, 3.0, 100, 1e-5),
+        (lambda x: x**3 - 2*x - 5, 2.0, 3.0, 4, 1e-5),
+        (lambda x: x**3 - 2*x - 5, 3.0, 4.0, 100, 1e-5), category='root finding')
+def root_bisection(f, xl, xu, NiterMax=100, TOL=1e-10):
+    fxl = f(xl)
+    fxu = f(xu)
+    assert xl < xu
+    assert fxl*fxu < 0
+    #
+    for i in range(1,NiterMax+1):
+        xr = 0.5*(xl + xu)
+        fxr = f(xr)
+        print("bisection: %4d %18.10f %18.10e" % (i, xr, fxr))
+        if abs(fxr) < TOL:
+            break # convergence achieved
+        if fxl*fxr < 0:
+            xu = xr
+            fxu = fxr
+        else:
+            xl = xr
+            fxl = fxr
+    return xr
+
+
+# origin: f-fathurrahman/ffr-MetodeNumerik/chapra_7th/ch05/root_regula_falsi.py
+@public((lambda x: x**3 - 2*x - 5, 2.0, 3.0, 100, 1e-4), (lambda x: x**2 - 2, 0.0, 2.0, 100, 1e-5),
+        category='root finding')
+def root_regula_falsi(f, xl, xu, NiterMax=100, TOL=1e-10):
+    fxl = f(xl)
+    fxu = f(xu)
+    assert xl < xu
+    assert fxl*fxu < 0
+    #
+    for i in range(1,NiterMax+1):
+        xr = xu - fxu*(xl - xu)/(fxl - fxu)
+        fxr = f(xr)
+        print("regula_falsi: %4d %18.10f %18.10e" % (i, xr, fxr))
+        if abs(fxr) < TOL:
+            break # convergence achieved
+        if fxl*fxr < 0:
+            xu = xr
+            fxu = fxr
+        else:
+            xl = xr
+            fxl = fxr
+    return xr
+
+
+# origin: f-fathurrahman/ffr-MetodeNumerik/chapra_7th/ch05/root_regula_falsi_mod.py
+@public((lambda x: x**10 - 1, 0.0, 1.3, 100, 1e-4), (lambda x: x**2 - 2, 0.0, 2.0, 100, 1e-5),
+        category='root finding')
+def root_regula_falsi_mod(f, xl, xu, NiterMax=100, TOL=1e-10):
+    fxl = f(xl)
+    fxu = f(xu)
+    assert xl < xu
+    assert fxl*fxu < 0
+    #
+    il = 0
+    iu = 0
+    for i in range(1,NiterMax+1):
+        xr = xu - fxu*(xl - xu)/(fxl - fxu)
+        fxr = f(xr)
+        print("regula_falsi_mod: %4d %18.10f %18.10e" % (i, xr, fxr))
+        if abs(fxr) < TOL:
+            break # convergence achieved
+        if fxl*fxr < 0:
+            xu = xr
+            fxu = fxu
+            iu = 0
+            il = il + 1
+            if il >= 2:
+                fxl = 0.5*fxl
+        else:
+            xl = xr
+            fxl = fxr
+            il = 0
+            iu = iu + 1
+            if iu >= 2:
+                fxu = 0.5*fxu
+    return xr
+
+
+# origin: f-fathurrahman/ffr-MetodeNumerik/chapra_7th/ch05/root_ridder.py
+@public((lambda x: x**3 - 2*x - 5, 2.0, 3.0, 100, 1e-5), (lambda x: x*x - 4, 2.0, 3.0, 100, 1e-5),
+        (lambda x: x*x + 1, 0.0, 1.0, 100, 1e-5), category='root finding')
+def root_ridder(f, x1, x2, NiterMax=100, TOL=1.0e-10):
+
+    assert TOL >= 0.0
+
+    f1 = f(x1)
+    if abs(f1) <= TOL:
+        return x1
+
+    f2 = f(x2)
+    if abs(f2) <= TOL:
+        return x2
+
+    if f1*f2 > 0.0:
+        raise RuntimeError("Root is not bracketed")
+
+    # For the purpose of calculating relative error
+    x3 = 0.0
+
+    for i in range(1,NiterMax+1):
+
+        c = 0.5*(x1 + x2)
+        fc = f(c)
+
+        s = jnp.sqrt(fc**2 - f1*f2)
+        if s == 0.0:
+            raise RuntimeError("s is zero in ridder")
+
+        dx = (c - x1)*fc/s
+        if (f1 - f2) < 0:
+            dx = -dx
+
+        # new approximation of root
+        x3 = c + dx
+        f3 = f(x3)
+
+        print("ridder: %5d %18.10f %15.5e" % (i, x3, abs(f3)))
+
+        if abs(f3) <= TOL:
+            return x3
+
+        # Rebracket
+        if fc*f3 > 0.0:
+            if f1*f3 < 0.0:
+                x2 = x3
+                f2 = f3
+            else:
+                x1 = x3
+                f1 = f3
+        else:
+            x1 = c
+            x2 = x3
+            f1 = fc
+            f2 = f3
+
+    # No root is found after NiterMax iterations
+    print("No root is found returning last value")
+    return x3
+
+
+# origin: f-fathurrahman/ffr-MetodeNumerik/chapra_7th/ch06/root_brent.py
+@public((lambda x: x**3 - 2*x - 5, 2.0, 3.0, 1e-5, 100), (lambda x: (x + 3)*(x - 1)**2, -4.0, 4.0 / 3, 1e-5, 100),
+        (lambda x: x - 1.0, 0.0, 1.0, 1e-5, 100), category='root finding')
+def root_brent(f, xl, xu, TOL=1.0e-10, NiterMax=100):
+
+    a = xl
+    b = xu
+    fa = f(a)
+    fb = f(b)
+
+    c = a
+    fc = fa
+    d = b - c
+    e = d
+
+    b_old = 0.0
+
+    for i in range(1,NiterMax+1):
+
+        b_old = b
+
+        if abs(fb) == 0:
+            return b
+
+        if fa*fb > 0:
+            a = c
+            fa = fc
+            d = b - c
+            e = d
+
+        if abs(fa) < abs(fb):
+            c = b
+            b = a
+            a = c
+
+            fc = fb
+            fb = fa
+            fa = fc
+
+        m = 0.5*(a - b)
+        if abs(m) <= TOL or abs(fb) <= TOL:
+            break
+
+        if abs(e) >= TOL and abs(fc) > abs(fb):
+            s = fb/fc
+            if a == c:
+                p = 2*m*s
+                q = 1 - s
+            else:
+                q = fc/fa
+                r = fb/fa
+                p = s*( 2*m*q*(q-r) - (b-c)*(r-1) )
+                q = (q-1)*(r-1)*(s-1)
+
+            if p > 0.0:
+                q = -q
+            else:
+                p = -p
+
+            if 2*p < (3*m*q - abs(TOL*q)) and p < abs(0.5*e*q):
+                e = d
+                d = p/q
+            else:
+                d = m
+                e = m
+        else:
+            d = m
+            e = m
+
+        c = b
+        fc = fb
+
+        if abs(d) > TOL:
+            b = b + d
+        else:
+            b = b - jnp.sign(b-a)*TOL
+
+        fb = f(b)
+
+        print("brent: %5d %18.10f %15.5e" % (i, b, abs(fb)))
+
+    return b
+
+
+# origin: f-fathurrahman/ffr-MetodeNumerik/chapra_7th/ch06/root_fixed_point.py
+@public((lambda x: jnp.exp(-x), 0.0, 100, 1e-5),
+        (lambda x: jnp.exp(-x), 0.0, 3, 1e-5), category='root finding')
+def root_fixed_point(g, x0, NiterMax=100, TOL=1e-10):
+    # Initial guess
+    x = x0
+    for i in range(1,NiterMax+1):
+        xnew = g(x)
+        Δx = abs(xnew - x)
+        print("fixed_point: %3d %18.10f %13.5e" % (i, xnew, Δx))
+        # we are not using relative error here
+        if Δx < TOL:
+            x = xnew
+            break
+        x = xnew
+    return x
+
+
+# origin: f-fathurrahman/ffr-MetodeNumerik/chapra_7th/ch06/root_newton_raphson.py
+@public((lambda x: jnp.exp(-x) - x, lambda x: -jnp.exp(-x) - 1, 0.0, 100, 1e-6, 1),
+        (lambda x: (x - 3)**2 * (x - 1), lambda x: 2*(x - 3)*(x - 1) + (x - 3)**2, 0.0, 100, 1e-5, 2),
+        category='root finding')
+def root_newton_raphson(f, df, x0, NiterMax=100, TOL=1e-10, m=1):
+    x = x0
+    for i in range(1,NiterMax+1):
+        xnew = x  - m*f(x)/df(x) # Newton-Raphson formula
+        fxnew = f(xnew)
+        print("newton_raphson: %3d %18.10f %18.10e" % (i, xnew, fxnew))
+        if abs(f(xnew)) < TOL:
+            x = xnew
+            break
+        x = xnew
+    return x
+
+
+# origin: f-fathurrahman/ffr-MetodeNumerik/chapra_7th/ch06/root_newton_raphson.py
+@public((lambda x: (x - 3)**3 * (x - 1), lambda x: 3*(x - 3)**2*(x - 1) + (x - 3)**3,
+         lambda x: 6*(x - 3)*(x - 1) + 6*(x - 3)**2, 0.0, 100, 1e-5), category='root finding')
+def root_newton_raphson_mod(f, df, d2f, x0, NiterMax=100, TOL=1e-10):
+    x = x0
+    for i in range(1,NiterMax+1):
+        fx = f(x)
+        dfx = df(x)
+        d2fx = d2f(x)
+        # Using equation 6.16
+        xnew = x  - fx*dfx/( dfx**2 - fx*d2fx )
+        fxnew = f(xnew)
+        print("newton_raphson_mod: %3d %18.10f %18.10e" % (i, xnew, fxnew))
+        if abs(f(xnew)) < TOL:
+            x = xnew
+            break
+        x = xnew
+    return x
+
+
+# origin: f-fathurrahman/ffr-MetodeNumerik/chapra_7th/ch06/root_secant.py
+@public((lambda x: jnp.exp(-x) - x, 0.0, 1.0, 100, 1e-6), (lambda x: x**2 - 2, 1.0, 2.0, 100, 1e-5),
+        category='root finding')
+def root_secant(f, x0, x1, NiterMax=100, TOL=1e-10):
+    for i in range(1,NiterMax+1):
+        # approximation of derivative of f(x)
+        dfx = (f(x0) - f(x1))/(x0 - x1)
+        if abs(dfx) < 1e-12:
+            print("WARNING: small dfx = ", dfx)
+        xnew = x1 - f(x1)/dfx
+        #
+        fxnew = f(xnew)
+        print("secant: %3d %18.10f %18.10e" % (i, xnew, fxnew))
+        if abs(f(xnew)) < TOL:
+            x1 = xnew
+            break
+        x0 = x1
+        x1 = xnew
+    return x1
+
+
+# origin: f-fathurrahman/ffr-MetodeNumerik/chapra_7th/ch06/root_secant.py
+@public((lambda x: jnp.exp(-x) - x, 1.0, 0.01, 100, 1e-6), (lambda x: x**2 - 2, 1.0, 0.01, 100, 1e-5),
+        category='root finding')
+def root_secant_mod(f, x1, δ=0.01, NiterMax=100, TOL=1e-10):
+    for i in range(1,NiterMax+1):
+        # approximation of derivative of f(x)
+        dfx = (f(x1+δ) - f(x1))/δ
+        if abs(dfx) < 1e-12:
+            print("WARNING: small dfx = ", dfx)
+        xnew = x1 - f(x1)/dfx
+        #
+        fxnew = f(xnew)
+        print("%3d %18.10f %18.10e" % (i, xnew, fxnew))
+        if abs(f(xnew)) < TOL:
+            x1 = xnew
+            break
+        x1 = xnew
+    return x1
+
+
+# origin: f-fathurrahman/ffr-MetodeNumerik/chapra_7th/ch07/root_bairstow.py
+@public((1.0, 2.0), (1.0, -3.0), category='root finding')
+def quadroot(r, s):
+    disc = r**2 + 4.0*s
+    if disc > 0:
+        r1 = (r + jnp.sqrt(disc))/2.0
+        r2 = (r - jnp.sqrt(disc))/2.0
+        i1 = 0.0
+        i2 = 0.0
+    else:
+        r1 = r/2.0
+        r2 = r1
+        i1 = jnp.sqrt(abs(disc))/2.0
+        i2 = -i1
+    return r1, i1, r2, i2
+
+
+# origin: f-fathurrahman/ffr-MetodeNumerik/chapra_7th/ch07/root_bairstow.py
+@public(([-2.0, 1.0, -2.0, 1.0], -1.0, -1.0, 100, 1e-6), ([6.0, -5.0, -2.0, 1.0], -1.0, -1.0, 100, 1e-6),
+        category='root finding')
+def root_bairstow( a_, rr=1.0, ss=1.0, NiterMax=100, SMALL=1e-10 ):
+
+    a = jnp.copy(a_) # do not modify the input
+
+    Ndeg = len(a) - 1
+
+    re = jnp.zeros(Ndeg)
+    im = jnp.zeros(Ndeg)
+
+    b = jnp.zeros(Ndeg+1)
+    c = jnp.zeros(Ndeg+1)
+
+    r = rr
+    s = ss
+    n = Ndeg
+    ier = 0
+    ea1 = 1.0
+    ea2 = 1.0
+
+    iteration = 0
+
+    while True:
+
+        #print("\nBefore factorization:")
+        #print("n = ", n)
+        #print("a = ", a)
+        #print("b = ", b)
+        #print("c = ", c)
+
+        if (n < 3) or (iteration >= NiterMax) :
+            #print("Exit main loop")
+            break
+
+        iteration = 0
+        while True:
+            #
+            iteration = iteration + 1
+            #
+            if iteration >= NiterMax:
+                #print("Break inner loop")
+                break
+            #
+            #print("inner loop iter = ", iteration)
+            #
+            b[n] = a[n]
+            b[n-1] = a[n-1] + r*b[n]
+            #
+            c[n] = b[n]
+            c[n-1] = b[n-1] + r*c[n]
+            #
+            for i in range(n-2,-1,-1):
+                b[i] = a[i] + r*b[i+1] + s*b[i+2]
+                c[i] = b[i] + r*c[i+1] + s*c[i+2]
+            #
+            #print("a = ", a)
+            #print("b = ", b)
+            #print("c = ", c)
+            det = c[2]*c[2] - c[3]*c[1]
+            #print("det = ", det)
+            #exit()
+            #
+            if abs(det) >= SMALL:
+                dr = ( -b[1]*c[2] + b[0] * c[3] ) / det
+                ds = ( -b[0]*c[2] + b[1] * c[1] ) / det
+                r = r + dr
+                s = s + ds
+                #print("r = %18.10f s = %18.10f" % (r, s))
+                #print("dr = %18.10f ds = %18.10f" % (dr, ds))
+            else:
+                # Update with different initial r and s
+                print("INFO: Resetting iter")
+                r = r + 1.0
+                s = s + 1.0
+                iteration = 0
+            if (abs(dr) <= SMALL) and (abs(ds) <= SMALL):
+                #print("INFO: Found roots")
+                break
+
+        r1, i1, r2, i2  = quadroot(r, s)
+        re[n-1] = r1
+        im[n-1] = i1
+        re[n-2] = r2
+        im[n-2] = i2
+
+        n = n - 2
+        for i in range(0,n+1):
+            a[i] = b[i+2]
+
+    if iteration < NiterMax:
+        if n == 2:
+            r = -a[1]/a[2]
+            s = -a[0]/a[2]
+            r1, i1, r2, i2 = quadroot(r, s)
+            re[n-1] = r1
+            im[n-1] = i1
+            re[n-2] = r2
+            im[n-2] = i2
+        else:
+            re[n-1] = -a[0]/a[1]
+            im[n-1] = 0.0
+    else:
+        print("WARNING: there are some errors")
+        ier = 1
+
+    # Convert to complex-valued array
+    zroots = jnp.zeros(Ndeg, dtype=jnp.complex128)
+    # `numpy.complex128`: Complex number type composed
+    # of 2 64-bit-precision floating-point numbers.
+    for i in range(Ndeg):
+        zroots[i] = complex(re[i], im[i])
+    return zroots
+
+
+# origin: f-fathurrahman/ffr-MetodeNumerik/chapra_7th/ch13/optim_brent.py
+@public((lambda x: (x - 2)**2 + 1, 0.0, 5.0, 1e-5, 100, False),
+        (lambda x: 2*jnp.sin(x) - x**2/10, 0.0, 4.0, 1e-5, 100, True), category='optimisation')
+def optim_brent(f, xl, xu, TOL=1e-10, NiterMax=100, verbose=True):
+
+    SMALL = jnp.finfo(jnp.float64).resolution
+
+    ϕ = (1 + jnp.sqrt(5))/2
+    ρ = 2.0 - ϕ
+    u = xl + ρ*(xu - xl)
+    v = u
+    w = u
+    x = u
+    fu = f(u)
+    fv = fu
+    fw = fu
+    fx = fu
+    xm = 0.5*(xl + xu)
+    d = 0.0
+    e = 0.0
+
+    iiter = 0
+
+    while True:
+
+        iiter = iiter + 1
+
+        if verbose:
+            print("\nBegin iter = ", iiter)
+            print("x      = %18.10f" % x)
+            print("xm     = %18.10f" % xm)
+            print("fu     = %18.10f" % fu)
+            print("x - xm = %18.10e" % abs(x - xm))
+
+        if abs(x - xm) <= TOL:
+            if verbose:
+                print("Converged")
+            break
+
+        if iiter >= NiterMax:
+            if verbose:
+                print("WARNING: Maximum iterations reached")
+            break
+
+        para = abs(e) > TOL
+
+        if para:
+            # Try using parabolic interp
+            r = (x - w)*(fx - fv)
+            q = (x - v)*(fx - fw)
+            p = (x - v)*q - (x - w)*r
+            s = 2*(q - r)
+            if s > 0:
+                p = -q
+            s = abs(s)
+            #
+            cond1 = abs(p) < abs(0.5*s*e)
+            cond2 = p > s*(xl - x)
+            cond3 = p < s*(xu - x)
+            para = cond1 and cond2 and cond3
+            # Parabolic interpolation step
+            if para:
+                if verbose:
+                    print("Parabolic interpolation is used")
+                e = d
+                d = p/s
+
+        if not para:
+            if verbose:
+                print("Using golden section")
+            if x >= xm:
+                e = xl - x
+            else:
+                e = xu - x
+            d = ρ*e
+
+        u = x + d
+        fu = f(u)
+
+        if fu <= fx:
+            if u >= x:
+                xl = x
+            else:
+                xu = x
+            v = w; fv = fw
+            w = x; fw = fx
+            x = u; fx = fu
+        else:
+            #
+            if u < x:
+                xl = u
+            else:
+                xu = u
+            #
+            if (fu <= fw) or (abs(w - x) <= SMALL):
+                v = w; fv = fw
+                w = u; fw = fu
+            elif (fu <= fv) or (abs(v - x) <= SMALL) or (abs(v - w) <= SMALL):
+                v = u; fv = fu
+        #
+        xm = 0.5*(xl + xu)
+
+    return xu, fu
+
+
+# origin: f-fathurrahman/ffr-MetodeNumerik/chapra_7th/ch13/optim_golden_ratio.py
+@public((lambda x: (x - 2)**2 + 1, 0.0, 5.0, 100, 1e-5, False),
+        (lambda x: -(2*jnp.sin(x) - x**2/10), 0.0, 4.0, 100, 1e-5, True), category='optimisation')
+def optim_golden_ratio(f, xlow, xhigh, NiterMax=100, TOL=1e-10, verbose=True):
+
+    SMALL = jnp.finfo(jnp.float64).resolution
+
+    ϕ = (jnp.sqrt(5) - 1)/2
+    xl = xlow
+    xu = xhigh
+    iiter = 1
+    d = ϕ*(xu - xl)
+    x1 = xl + d
+    x2 = xu - d
+    f1 = f(x1)
+    f2 = f(x2)
+
+    if verbose:
+        print("Iteration: ", 0)
+        print()
+        print("xl = %18.10f xu = %18.10f" % (xl, xu))
+        print("-"*47)
+        print("x2 = %18.10f x1 = %18.10f" % (x2, x1))
+        print("f2 = %18.10f f1 = %18.10f" % (f2, f1))
+
+    if f1 < f2:
+        xopt = x1
+        fxopt = f1
+        if verbose:
+            print("-"*47)
+            print("f1 is the current optimum value")
+            print("(xopt,fxopt) = (%18.10f,%18.10f)" % (xopt, fxopt))
+    else:
+        xopt = x2
+        fxopt = f2
+        if verbose:
+            print("-"*47)
+            print("f2 is the current optimum value")
+            print("(xopt,fxopt) = (%18.10f,%18.10f)" % (xopt, fxopt))
+
+    for iiter in range(1,NiterMax+1):
+
+        d = ϕ*d
+        xint = xu - xl
+
+        if f1 < f2:
+            xl = x2
+            x2 = x1
+            x1 = xl + d
+            f2 = f1
+            f1 = f(x1)
+            if verbose:
+                print("")
+                print("For next iteration: ")
+                print("- Replacing xl with x2")
+                print("- New point: x1 = %18.10f" % x1)
+                print("- xu is not changed")
+                print("- Replacing x2 with x1")
+        else:
+            xu = x1
+            x1 = x2
+            x2 = xu - d
+            f1 = f2
+            f2 = f(x2)
+            if verbose:
+                print("")
+                print("For next iteration: ")
+                print("- xl is not changed")
+                print("- x1 is replaced by x2")
+                print("- New point: x2 = %18.10f" % x2)
+                print("- xu is replaced by x1")
+
+        if verbose:
+            print("")
+            print("Iteration: ", iiter)
+            print("xl = %18.10f xu = %18.10f" % (xl, xu))
+            print("-"*47)
+            print("x2 = %18.10f x1 = %18.10f" % (x2, x1))
+            print("f2 = %18.10f f1 = %18.10f" % (f2, f1))
+
+        #
+        if f1 < f2:
+            xopt = x1
+            fxopt = f1
+            if verbose:
+                print("-"*47)
+                print("f1 is the current optimum value")
+                print("(xopt,fxopt) = (%18.10f,%18.10f)" % (xopt, fxopt))
+        else:
+            xopt = x2
+            fxopt = f2
+            if verbose:
+                print("-"*47)
+                print("f2 is the current optimum value")
+                print("(xopt,fxopt) = (%18.10f,%18.10f)" % (xopt, fxopt))
+
+        if abs(xopt) > SMALL:
+            ea = (1 - ϕ)*abs(xint/xopt)
+        else:
+            # The above might fail if xopt is very close to zero
+            # We set xint as the convergence criteria
+            ea = xint
+
+        if verbose:
+            print("Interval length = %18.10e" % xint)
+            print("ea              = %18.10e" % ea)
+
+        if ea <= TOL:
+            if verbose:
+                print("Converged")
+            break
+
+    return xopt, fxopt
+
+
+# origin: f-fathurrahman/ffr-MetodeNumerik/chapra_7th/ch18/lagrange_interp.py
+@public(([1.0, 4.0, 6.0], [0.0, 1.386294, 1.791759], 2.0), ([1.0, 2.0], [1.0, 4.0], 1.5), category='interpolation')
+def lagrange_interp(x, y, xx):
+    assert(len(x) == len(y))
+    N = len(x) - 1  # length of array is (N + 1)
+    ss = 0.0
+    for i in range(0,N+1):
+        pp = y[i]
+        for j in range(0,N+1):
+            if i != j:
+                pp = pp*( xx - x[j] ) / ( x[i] - x[j] )
+        ss = ss + pp
+    return ss
+
+
+# origin: f-fathurrahman/ffr-MetodeNumerik/chapra_7th/ch18/newton_interp.py
+@public(([1.0, 4.0, 6.0, 5.0], [0.0, 1.386294, 1.791759, 1.609438], 2.0), category='interpolation')
+def newton_interp(x, y, xi):
+
+    assert(len(x) == len(y))
+    N = len(x) - 1  # length of array is (N + 1)
+
+    yint = jnp.zeros(N+1)
+    ea = jnp.zeros(N)
+
+    # finite divided difference table
+    fdd = jnp.zeros((N+1,N+1))
+
+    for i in range(0,N+1):
+        fdd[i,0] = y[i]
+
+    for j in range(1,N+1):
+        for i in range(0,N-j+1):
+            fdd[i,j] = ( fdd[i+1,j-1] - fdd[i,j-1] ) / ( x[i+j] - x[i] )
+
+    xterm = 1.0
+    yint[0] = fdd[0,0]
+
+    for order in range(1,N+1):
+        xterm = xterm * ( xi - x[order-1] )
+        yint2 = yint[order-1] + fdd[0,order]*xterm
+        ea[order-1] = yint2 - yint[order-1]
+        yint[order] = yint2
+
+    return yint, ea
+
+
+# origin: f-fathurrahman/ffr-MetodeNumerik/chapra_7th/ch18/natural_cubic_spline.py
+@public(([3.0, 4.5, 7.0, 9.0], [2.5, 1.0, 2.5, 0.5], [0.0, 1.6791, -1.5313, 0.0], 5.0),
+        ([3.0, 4.5, 7.0, 9.0], [2.5, 1.0, 2.5, 0.5], [0.0, 1.6791, -1.5313, 0.0], 8.5),
+        ([3.0, 4.5, 7.0, 9.0], [2.5, 1.0, 2.5, 0.5], [0.0, 1.6791, -1.5313, 0.0], 10.0),
+        category='interpolation')
+def interp_nat_cubic_spline( x, y, d2x, xu ):
+
+    assert len(x) == len(y)
+    N = len(x) - 1
+
+    success = False
+    i = 1
+
+    while True:
+
+        is_in_interval = (x[i-1] <= xu <= x[i])
+
+        if is_in_interval:
+            c1 = d2x[i-1]/6.0/( x[i] - x[i-1] )
+            c2 = d2x[i]/6.0/( x[i] - x[i-1] )
+            c3 = y[i-1]/(x[i] - x[i-1]) - d2x[i-1]*(x[i] - x[i-1])/6.0
+            c4 = y[i]/(x[i] - x[i-1]) - d2x[i]*(x[i] - x[i-1])/6.0
+            #
+            t1 = c1*( x[i] - xu )**3
+            t2 = c2*( xu - x[i-1] )**3
+            t3 = c3*( x[i] - xu )
+            t4 = c4*( xu - x[i-1] )
+            yu = t1 + t2 + t3 + t4
+            #
+            t1 = -3.0*c1*( x[i] - xu )**2
+            t2 = 3.0*c2*( xu - x[i-1] )**2
+            t3 = -c3
+            t4 = c4
+            dy = t1 + t2 + t3 + t4
+            #
+            t1 = 6.0*c1*( x[i] - xu )
+            t2 = 6.0*c2*( xu - x[i-1] )
+            d2y = t1 + t2
+            #
+            success = True
+            #
+        else:
+            #
+            i = i + 1
+
+        if i == (N + 1) or success:
+            break # break out of the loop
+
+    if not success:
+        raise RuntimeError("xu is outside range of spline")
+
+    return yu, dy, d2y
+
+
+# origin: f-fathurrahman/ffr-MetodeNumerik/chapra_7th/ch18/natural_cubic_spline.py
+@public(([0.0, 0.6, 0.25], [2.0, 2.5, 3.0], [0.5, 1.0, 0.0], [1.0, 2.0, 3.0]), category='linear algebra')
+def subs_trid(e, f, g, r):
+    N = len(e)
+    assert N == len(f)
+    assert N == len(g)
+
+    # Forward subs
+    for k in range(1,N):
+        r[k] = r[k] - e[k]*r[k-1]
+
+    # back subs
+    x = jnp.zeros(N)
+    x[N-1] = r[N-1]/f[N-1]
+    for k in range(N-2,-1,-1):
+        x[k] = ( r[k] - g[k]*x[k+1] ) / f[k]
+    return x
+
+
+# origin: f-fathurrahman/ffr-MetodeNumerik/chapra_7th/ch18/natural_cubic_spline.py
+@public(([3.0, 4.5, 7.0, 9.0], [2.5, 1.0, 2.5, 0.5]), ([0.0, 1.0, 2.0, 3.0, 4.0], [0.0, 1.0, 0.0, 1.0, 0.0]),
+        category='interpolation')
+def gen_trid_matrix(x, y):
+
+    assert len(x) == len(y)
+    N = len(x) - 1
+
+    e = jnp.zeros(N-1)
+    f = jnp.zeros(N-1)
+    g = jnp.zeros(N-1)
+    r = jnp.zeros(N-1)
+
+    f[0] = 2.0*( x[2] - x[0] )
+    g[0] = x[2] - x[1]
+    r[0] = 6.0/( x[2] - x[1] ) * ( y[2] - y[1] )
+    r[0] = r[0] + 6.0/( x[1] - x[0] ) * ( y[0] - y[1] )
+    #
+    for i in range(2,N-1):  # in Fortran: 2 until N-2
+        e[i-1] = x[i] - x[i-1]
+        f[i-1] = 2.0*( x[i+1] - x[i-1] )
+        g[i-1] = x[i+1] - x[i]
+        r[i-1] = 6.0/( x[i+1] - x[i] ) * ( y[i+1] - y[i] )
+        r[i-1] = r[i-1] + 6.0/( x[i] - x[i-1] ) * ( y[i-1] - y[i] )
+
+    e[N-2] = x[N-1] - x[N-2]
+    f[N-2] = 2.0*( x[N] - x[N-2] )
+    r[N-2] = 6.0/( x[N] - x[N-1] ) * ( y[N] - y[N-1] )
+    r[N-2] = r[N-2] + 6.0/( x[N-1] - x[N-2] ) * ( y[N-2] - y[N-1] )
+
+    return e, f, g, r
+
+
+# origin: f-fathurrahman/ffr-MetodeNumerik/chapra_7th/ch21/integ_routines.py
+@public((lambda x: 0.2 + 25*x - 200*x**2 + 675*x**3 - 900*x**4 + 400*x**5, 0.0, 0.8, 4),
+        (lambda x: jnp.exp(-x), 0.0, 1.0, 1), category='quadrature')
+def integ_trapz_multiple( f, a, b, N ):
+    x0 = a
+    xN = b
+    h = (b - a)/N
+    ss = 0.0
+    for i in range(1,N):
+        xi = x0 + i*h
+        ss = ss + f(xi)
+    I = h/2 * ( f(x0) + 2*ss + f(xN) )
+    return I
+
+
+# origin: f-fathurrahman/ffr-MetodeNumerik/chapra_7th/ch21/integ_routines.py
+@public((lambda x: 0.2 + 25*x - 200*x**2 + 675*x**3 - 900*x**4 + 400*x**5, 0.0, 0.8, 4),
+        (lambda x: jnp.exp(-x), 0.0, 1.0, 1), category='quadrature')
+def integ_simpson13_multiple( f, a, b, N ):
+
+    assert N >= 2
+
+    x0 = a
+    xN = b
+    h = (b - a)/N
+    x = jnp.linspace(a, b, N+1)
+
+    ss_odd = 0.0
+    for i in range(1,N,2):
+        ss_odd = ss_odd + f(x[i])
+
+    ss_even = 0.0
+    for i in range(2,N-1,2):
+        ss_even = ss_even + f(x[i])
+
+    I = (b - a)/(3*N) * ( f(x0) + 4*ss_odd + 2*ss_even + f(xN) )
+    return I
+
+
+# origin: f-fathurrahman/ffr-MetodeNumerik/chapra_7th/ch21/integ_routines.py
+@public((lambda x: jnp.exp(-x), 0.0, 1.0), category='quadrature')
+def integ_boole(f, a, b):
+    h = (b-a)/4
+    x0 = a
+    x1 = a + h
+    x2 = a + 2*h
+    x3 = a + 3*h
+    x4 = b
+
+    s = 7*f(x0) + 32*f(x1) + 12*f(x2) + 32*f(x3) + 7*f(x4)
+    return (b-a)*s/90
+
+
+# origin: f-fathurrahman/ffr-MetodeNumerik/chapra_7th/ch21/integ_routines.py
+@public((lambda x: jnp.exp(-x), 0.0, 1.0, 3),
+        (lambda x: jnp.exp(-x), 0.0, 1.0, 1), category='quadrature')
+def integ_boole_multiple(f, a, b, N):
+    s = 0.0
+    Δ = (b-a)/N
+    for i in range(N):
+        aa = a + i*Δ
+        bb = a + (i+1)*Δ
+        s = s + integ_boole(f, aa, bb)
+    return s
+
+
+# origin: f-fathurrahman/ffr-MetodeNumerik/chapra_7th/ch22/integ_romberg.py
+@public((lambda x: 0.2 + 25*x - 200*x**2 + 675*x**3 - 900*x**4 + 400*x**5, 0.0, 0.8, 1e-4, 10),
+        category='quadrature')
+def integ_romberg(f, a, b, es=1e-10, MAXIT=10):
+    I = jnp.zeros( (MAXIT+2,MAXIT+2) )
+    n = 1
+    # We start from I[1,1], to follow the book's notation
+    I[1,1] = integ_trapz_multiple(f, a, b, n)
+    iterConv = 0
+    for i in range(1,MAXIT+1):
+        n = 2**i
+        I[i+1,1] = integ_trapz_multiple(f, a, b, n)
+        #
+        for k in range(2,i+2):
+            j = 2 + i - k
+            I[j,k] = ( 4**(k-1)*I[j+1,k-1] - I[j,k-1] )/ (4**(k-1) - 1)
+        #
+        ea = abs( (I[1,i+1] - I[2,i])/I[1,i+1] )*100 # in percent
+        if ea <= es:
+            iterConv = i
+            print("Converged")
+            break
+        # Here we set iterConv to i to make sure that the last value
+        # will be returned in case of no convergence.
+        iterConv = i
+    # to make sure that we are use variable that is defined outside the loop
+    # we use iterConv instead of i
+    print("iterConv = ", iterConv)
+    return I[1,iterConv+1]
+
+
+# origin: f-fathurrahman/ffr-MetodeNumerik/chapra_7th/ch27/my_ode_solve.py
+@public((lambda x, y: -2*x**3 + 12*x**2 - 20*x + 8.5, 0.0, 1.0, 0.5),
+        (lambda x, y: jnp.array([y[1], -y[0]]), 0.0, [1.0, 0.0], 0.1), category='ode solvers')
+def ode_rk4_1step(dfunc, xi, yi, h):
+    k1 = dfunc(xi, yi)
+    k2 = dfunc(xi + 0.5*h, yi + 0.5*k1*h)
+    k3 = dfunc(xi + 0.5*h, yi + 0.5*k2*h)
+    k4 = dfunc(xi + h, yi + k3*h)
+    yip1 = yi + (k1 + 2*k2 + 2*k3 + k4)*h/6
+    return yip1
+
+
+# origin: f-fathurrahman/ffr-MetodeNumerik/chapra_7th/ch27/my_ode_solve.py
+@public((lambda x, y: jnp.array([y[1], -y[0]]), ode_rk4_1step, 0.0, [1.0, 0.0], 0.1, 5), category='ode solvers')
+def ode_solve(dfunc, do_1step, x0, y0, h, Nstep):
+    Nvec = len(y0)
+    x = jnp.zeros(Nstep+1)
+    y = jnp.zeros((Nstep+1,Nvec))
+    # Start with initial cond
+    x[0] = x0
+    y[0,:] = y0[:]
+    for i in range(0,Nstep):
+        x[i+1] = x[i] + h
+        y[i+1,:] = do_1step(dfunc, x[i], y[i,:], h)
+    return x, y
+
+
+# origin: f-fathurrahman/ffr-MetodeNumerik/chapra_7th/ch14/optim_sd.py
+@public(([-1.0, 1.0],), ([2.0, 1.0],), category='optimisation')
+def my_func(X):
+    x, y = X[0], X[1]
+    return 2*x*y + 2*x - x**2 - 2*y**2
+
+
+# origin: f-fathurrahman/ffr-MetodeNumerik/chapra_7th/ch14/optim_sd.py
+@public(([-1.0, 1.0],), category='optimisation')
+def grad_my_func(X):
+    x, y = X[0], X[1]
+    dfdx = 2*y + 2 - 2*x
+    dfdy = 2*x - 4*y
+    return jnp.array([dfdx, dfdy]) # return as numpy array
+
+
+# origin: f-fathurrahman/ffr-MetodeNumerik/chapra_7th/ch14/optim_sd.py
+@public((lambda X: -my_func(X), lambda X: -grad_my_func(X), [-1.0, 1.0], 0.1, 1000),
+        (lambda X: -my_func(X), lambda X: -grad_my_func(X), [-1.0, 1.0], 0.1, 5), category='optimisation')
+def optim_SD_simple(func, grad_func, x0, α=0.1, NiterMax=1000):
+
+    x = jnp.copy(x0)
+
+    for iiter in range(1,NiterMax+1):
+
+        print("\nIteration: ", iiter)
+        print("Current point: ", x)
+
+        f = func(x)
+        g = grad_func(x)
+        d = -g # step direction, we search for minimum
+
+        norm_g = jnp.sqrt(jnp.dot(g,g))
+        print("f      = %18.10f" % f)
+        print("norm g = %18.10e" % norm_g)
+        if norm_g < 1e-10:
+            print("Converged")
+            break
+
+        # Update x
+        x = x + α*d
+
+    return x, f
+
+
+# origin: f-fathurrahman/ffr-MetodeNumerik/chapra_7th/ch14/optim_sd.py
+@public((lambda X: -grad_my_func(X), [-1.0, 1.0], [-2.0, 6.0], [2.0, -6.0], 1e-5),
+        (lambda X: -grad_my_func(X), [2.0, 1.0], [0.0, 0.0], [0.0, 0.0], 1e-5), category='optimisation')
+def linmin_grad(grad_func, x, g, d, αt=1e-5):
+    xt = x + αt*d
+    gt = grad_func(xt)
+    denum = jnp.dot(g - gt, d)
+    if denum != 0.0:
+        α = abs( αt * jnp.dot(g, d)/denum )
+    else:
+        α = 0.0
+    return α
+
+
+# origin: f-fathurrahman/ffr-MetodeNumerik/chapra_7th/ch14/optim_sd.py
+@public((lambda X: -my_func(X), lambda X: -grad_my_func(X), [-1.0, 1.0], 1),
+        (lambda X: -my_func(X), lambda X: -grad_my_func(X), [2.0, 1.0], 100), category='optimisation',
+        note='float32: each step divides two differences of nearly equal gradients (linmin_grad, '
+             'step 1e-5), so from the second step on eager and jit (plain jax.jit too) round apart')
+def optim_SD_linmin(func, grad_func, x0, NiterMax=1000):
+    x = jnp.copy(x0)
+    for iiter in range(1,NiterMax+1):
+        #
+        print("\nIteration: ", iiter)
+        print("Current point: ", x)
+        #
+        f = func(x)
+        g = grad_func(x)
+        d = -g # step direction, we search for minimum
+
+        norm_g = jnp.sqrt(jnp.dot(g,g))
+        print("f      = %18.10f" % f)
+        print("norm g = %18.10e" % norm_g)
+        if norm_g < 1e-10:
+            print("Converged")
+            break
+
+        α = linmin_grad(grad_func, x, g, d)
+        x = x + α*d
+
+    return x, f
+
+
+# origin: TrestanSimon/APPM4600/common_algorithms.py (bisection_appm, renamed from bisection)
+@public((lambda x: x**2 - 2, 0.0, 2.0, 1e-5, 1000),
+        (lambda x: x**2 - 2, 0.0, 2.0, 1e-5, 5),
+        (lambda x: x**2 + 2, 0.0, 2.0, 1e-5, 1000), category='root finding')
+def bisection_appm(f, a, b, tol, n_max=1000):
+    if f(a) * f(b) > 0:
+        raise Exception("a and b are the same sign")
+
+    for i in range(n_max):
+        midpoint = (a + b) / 2.
+
+        if f(a) * f(midpoint) > 0:
+            a = midpoint
+        else:
+            b = midpoint
+        if abs(a - b) <= tol:
+            return midpoint, i+1
+
+    raise Exception("Number of iterations exceeded n_max")
+
+
+# origin: TrestanSimon/APPM4600/common_algorithms.py
+@public((lambda x: jnp.cos(x), 1.0, 1e-5, 200),
+        (lambda x: jnp.cos(x), 1.0, 1e-5, 3), category='root finding')
+def fixedpt(f, p0, tol, n_max):
+    for i in range(n_max):
+        p1 = f(p0)
+        if abs(p1 - p0) < tol:
+            return p1
+        else:
+            p0 = p1
+
+    raise Exception("Number of iterations exceeded n_max")
+
+
+# origin: TrestanSimon/APPM4600/common_algorithms.py (newton_appm, renamed from newton)
+@public((lambda x: x**2 - 2, lambda x: 2*x, 1.0, 1e-6, 50),
+        (lambda x: x**2 - 2, lambda x: 2*x, 1.0, 1e-6, 2), category='root finding')
+def newton_appm(f, df, p0, tol, n_max):
+    def g(x):
+        return x - f(x) / df(x)
+    return fixedpt(g, p0, tol, n_max)
+
+
+# origin: nrbjerg/CSB/EOPG2/temp.py
+@public((lambda x: jnp.sin(x), 0.0, 0.0, 1.0, 0.84147098), category='quadrature')
+def _quad_simpsons_mem(f, a, fa, b, fb):
+    m = (a + b) / 2
+    fm = f(m)
+    return (m, fm, abs(b - a) / 6 * (fa + 4 * fm + fb))
+
+
+# origin: nrbjerg/CSB/EOPG2/temp.py
+def _quad_asr(f, a, fa, b, fb, eps, whole, m, fm):
+    lm, flm, left  = _quad_simpsons_mem(f, a, fa, m, fm)
+    rm, frm, right = _quad_simpsons_mem(f, m, fm, b, fb)
+    delta = left + right - whole
+    if abs(delta) <= 15 * eps:
+        return left + right + delta / 15
+    return _quad_asr(f, a, fa, m, fm, eps/2, left , lm, flm) +\
+           _quad_asr(f, m, fm, b, fb, eps/2, right, rm, frm)
+
+
+# origin: nrbjerg/CSB/EOPG2/temp.py
+@public((lambda x: jnp.sin(x), 0.0, 1.0, 1e-5), (lambda x: x**2, 0.0, 1.0, 1e-3), category='quadrature')
+def quad_asr(f, a, b, eps):
+    fa, fb = f(a), f(b)
+    m, fm, whole = _quad_simpsons_mem(f, a, fa, b, fb)
+    return _quad_asr(f, a, fa, b, fb, eps, whole, m, fm)
+
+
+# origin: tutou2356/for-QC-Devs-grid/adaptive_simpson.py (simpson_qc, renamed from simpson)
+@public((lambda x: x ** 2, 0.0, 1.0), category='quadrature')
+def simpson_qc(f, a, b):
+    c = (a + b) / 2
+    return (b - a) / 6 * (f(a) + 4 * f(c) + f(b))
+
+
+# origin: tutou2356/for-QC-Devs-grid/adaptive_simpson.py
+@public((lambda x: x ** 2, 0.0, 1.0, 1e-6, 100), (lambda x: jnp.sqrt(x), 0.0, 1.0, 1e-3, 3),
+        category='quadrature')
+def adaptive_simpson(f, a, b, tol=1e-6, max_depth=100):
+    c = (a + b) / 2
+    s = simpson_qc(f, a, b)  # Simpson's rule over the whole interval
+    s1 = simpson_qc(f, a, c)  # Simpson's rule over [a, c]
+    s2 = simpson_qc(f, c, b)  # Simpson's rule over [c, b]
+
+    # Check if the error is within tolerance or max depth is reached
+    if abs(s1 + s2 - s) < 15 * tol or max_depth == 0:
+        return s1 + s2
+
+    # Recursively subdivide the interval and integrate
+    return (adaptive_simpson(f, a, c, tol / 2, max_depth - 1) +
+            adaptive_simpson(f, c, b, tol / 2, max_depth - 1))
+
+
+# origin: Rudra-Dhara/NM-Assignment/assignment2/Self_defined_functions/root_fn.py
+@public((lambda x, a: x**2 - a, lambda x, a: 2*x, 1.0, 1e-5, 2.0),
+        (lambda x, a, b: x**3 - a*x - b, lambda x, a, b: 3*x**2 - a, 2.0, 1e-4, 2.0, 5.0), category='root finding')
+def NR_rt(F,f,x_start,x_tol,*args):
+    while abs(F(x_start,*args))>x_tol:
+        x_start =x_start - F(x_start,*args)/f(x_start,*args)
+
+    return x_start
+
+
+# origin: jianzhi-1/math-ucb/fa23-128a/runge-kutta-fehlberg.py
+@public((lambda t, y: y - t**2 + 1, 0.0, 2.0, 0.5, 1e-5, 0.25, 0.01), category='ode solvers')
+def runge_kutta_fehlberg(f, a, b, alpha, tol, hmax, hmin):
+    t = a
+    w = alpha
+    h = hmax
+    flag = 1
+
+    res = [(t, w)]
+
+    while flag == 1:
+        K1 = h*f(t, w)
+        K2 = h*f(t + 1./4.*h, w + 1./4.*K1)
+        K3 = h*f(t + 3./8.*h, w + 3./32.*K1 + 9./32.*K2)
+        K4 = h*f(t + 12./13.*h, w + 1932./2197.*K1 - 7200./2197.*K2 + 7296./2197.*K3)
+        K5 = h*f(t + h, w + 439./216.*K1 - 8.*K2 + 3680./513.*K3 - 845./4104.*K4)
+        K6 = h*f(t + 1./2.*h, w - 8./27.*K1 + 2.*K2 - 3544./2565.*K3 + 1859./4104.*K4 - 11./40.*K5)
+        R = 1./h*abs(1./360.*K1 - 128./4275.*K3 - 2197./75240.*K4 + 1./50.*K5 + 2./55.*K6)
+        if R <= tol:
+            t = t + h
+            w = w + 25./216.*K1 + 1408./2565.*K3 + 2197./4104.*K4 - 1./5.*K5
+            res.append((t, w))
+        delta = 0.84*(tol/R)**0.25
+        if delta <= 0.1:
+            h = 0.1*h
+        elif delta >= 4:
+            h = 4*h
+        else:
+            h = delta*h
+        h = min(h, hmax)
+        if t >= b:
+            flag = 0
+        elif t + h > b:
+            h = b - t
+        elif h < hmin:
+            flag = 0
+            assert False, "minimum h exceeded"
+    return res
+
+
+# origin: wellimbharath/tycho-simulation/protosim/src/gss.py
+gr = (jnp.sqrt(5) + 1) / 2
+
+# origin: wellimbharath/tycho-simulation/protosim/src/gss.py
+@public((lambda x: (x - 2)**2, 1.0, 5.0, 1e-5), (lambda x: jnp.cos(x), 0.0, 6.0, 1e-4), category='optimisation')
+def gss(f, a, b, tol=1e-5):
+    c = b - (b - a) / gr
+    d = a + (b - a) / gr
+    while abs(b - a) > tol:
+        if f(c) < f(d):  # f(c) > f(d) to find the maximum
+            b = d
+        else:
+            a = c
+
+        # We recompute both c and d here to avoid loss of precision which may lead to incorrect results or infinite loop
+        c = b - (b - a) / gr
+        d = a + (b - a) / gr
+
+    return (b + a) / 2
+
+
+# origin: clasocki/text_categorization/online_variance.py
+@public(([1.0, -1.0, 2.0, 3.0, 0.0, 4.02, 5.0],), ([4.0],), category='statistics')
+def online_variance(data):
+    n = 0
+    mean = 0.0
+    M2 = 0.0
+
+    for x in data:
+        n += 1
+        delta = x - mean
+        mean += delta/n
+        delta2 = x - mean
+        M2 += delta*delta2
+
+    if n < 2:
+        return float('nan')
+    else:
+        return M2 / (n - 1)
+
+
+# origin: phychembio/kobinterface/test.py (stats_kob, renamed from stats)
+@public(([1.0, -1.0, 2.0, 3.0, 0.0, 4.02, 5.0],), category='statistics')
+def stats_kob(x):
+  n = 0
+  S = 0.0
+  m = 0.0
+  for x_i in x:
+    n = n + 1
+    m_prev = m
+    m = m + (x_i - m) / n
+    S = S + (x_i - m) * (x_i - m_prev)
+  return {'mean': m, 'variance': S/n}
+
+
+# origin: brenuart/LINGE1225/test_sem9_1.py
+@public(([4100, 4150, 4200, 4400, 4300], 1, 3), category='signal processing')
+def calculMoyenne(data, pos, k):
+    somme = 0
+    for i in range(pos, pos+k):
+        somme += data[i]
+
+    return somme / k
+
+
+# origin: brenuart/LINGE1225/test_sem9_1.py
+@public(([4100, 4150, 4200, 4400, 4300, 4200, 4100, 4300, 4500], 3), ([1.0, 2.0], 3), category='signal processing')
+def moyenne_mobile02(data,k):
+    size = len(data)
+
+    # not enough data
+    if k > size:
+        return []
+
+    result = []
+    for i in range(size-k+1):
+        result.append(calculMoyenne(data, i, k))
+
+    return result
+
+
+# origin: choosen23/HackerRank/CorrelationAndRegressionLines1.py
+@public(([15, 12, 8, 8, 7, 7, 7, 6, 5, 3], [10, 25, 17, 11, 13, 17, 20, 13, 9, 15]),
+        ([1.0, 1.0, 1.0, 1.0], [2.0, 3.0, 4.0, 5.0]), category='statistics')
+def pearsonr(x, y):
+  # Assume len(x) == len(y)
+  n = len(x)
+  sum_x = float(sum(x))
+  sum_y = float(sum(y))
+  sum_x_sq = sum(map(lambda x: pow(x, 2), x))
+  sum_y_sq = sum(map(lambda x: pow(x, 2), y))
+  psum = sum(map(lambda x, y: x * y, x, y))
+  num = psum - (sum_x * sum_y/n)
+  den = pow((sum_x_sq - pow(sum_x, 2) / n) * (sum_y_sq - pow(sum_y, 2) / n), 0.5)
+  if den == 0: return 0
+  return num / den
+
+
+# origin: MarcosRecio/StatisticsEducation/PearsonCorrelationCoefficient_Covariance.py (mean_se, renamed from mean)
+@public(([1.0, 2.0, 4.0],), category='statistics')
+def mean_se(l):
+    return sum(l)/len(l)
+
+
+# origin: MarcosRecio/StatisticsEducation/PearsonCorrelationCoefficient_Covariance.py
+@public(([1.0, 2.0, 4.0],), ([2, 4, 4, 4, 5, 5, 7, 9],), category='statistics')
+def standard_deviation(l):
+    s = 0
+    m = mean_se(l)
+    for i in l:
+        s+= (i-m)**2
+    return (s/(len(l)))**0.5
+
+
+# origin: MarcosRecio/StatisticsEducation/PearsonCorrelationCoefficient_Covariance.py (covariance_se, renamed from covariance)
+@public(([1.0, 2.0, 4.0], [2.0, 1.0, 0.5], 3), category='statistics')
+def covariance_se(a,b, n):
+    mean_a = mean_se(a)
+    mean_b = mean_se(b)
+    s = 0
+    for i in zip(a,b):
+        s+= (i[0]-mean_a)*(i[1]-mean_b)
+    return s/n
+
+
+# origin: MarcosRecio/StatisticsEducation/PearsonCorrelationCoefficient_Covariance.py
+@public(([1.0, 2.0, 4.0], [2.0, 1.0, 0.5], 3), category='statistics')
+def pearson_correlation(a,b,n):
+    return covariance_se(a,b,n)/(standard_deviation(a)*standard_deviation(b))
+
+
+# origin: CloseSu/caltest/linear_relation/cor.py
+@public(([2, 3, 3, 3, 4],), category='statistics')
+def sigma(x):
+    total = 0
+    for i in x:
+        total += i
+    return total
+
+
+# origin: CloseSu/caltest/linear_relation/cor.py
+@public(([2.0, 3.0, 3.0, 3.0, 4.0],), category='statistics')
+def sigma_pow_2(x):
+    total = 0
+    for i in x:
+        total += jnp.power(i, 2)
+    return total
+
+
+# origin: CloseSu/caltest/linear_relation/cor.py
+def sigma_x_muti_y(x,y):
+    total = 0
+    for i,j in zip(x,y):
+        total += i * j
+    return total
+
+
+# origin: CloseSu/caltest/linear_relation/cor.py
+def ss_xx(x):
+    sigma_pow_2_x = sigma_pow_2(x)
+    sigma_x = sigma(x)
+    return sigma_pow_2_x - jnp.power(sigma_x, 2) / len(x)
+
+
+# origin: CloseSu/caltest/linear_relation/cor.py
+def ss_xy(x,y):
+    sigma_xy = sigma_x_muti_y(x, y)
+    sigma_x = sigma(x)
+    sigma_y = sigma(y)
+    return sigma_xy - sigma_x * sigma_y / len(x)
+
+
+# origin: CloseSu/caltest/linear_relation/cor.py
+@public(([2, 3, 3, 3, 4, 4, 5, 5, 5, 6], [28.7, 24.8, 26, 30.5, 23.8, 24.6, 23.8, 20.4, 21.6, 22.1]),
+        category='statistics')
+def cor_xy(x,y):
+    return ss_xy(x,y) / (jnp.sqrt(ss_xx(x) * ss_xx(y)))
+
+
+# origin: fdrgrn/SF2/Mechanics/eulermethod.py
+@public((1.0, 0.0, 0.5, 1.22, 0.015, 0.003, [], -9.8, 0.02), category='physics & engineering', arrays=[6])
+def eulers_method(y, v, c, p, A, mass, arr, acceleration, t):
+    v += acceleration * t
+    y += v * t
+    acceleration = -9.8 + (c * p * A * v**2) / (2 * mass)
+    arr = jnp.append(arr, y)
+    return v, y, acceleration, arr
