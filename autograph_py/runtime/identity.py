@@ -13,7 +13,7 @@ import sys
 import jax
 
 from autograph_py import errors, labels
-from autograph_py.runtime import copies, mutations, reach
+from autograph_py.runtime import copies, mutations, orders, reach
 from autograph_py.runtime.undefined import MaybeUndefined, UnboundUnlessAssigned, is_placeholder
 
 
@@ -97,9 +97,7 @@ def order_like(value, model) -> None:
         for k in model:
             order_like(value[k], model[k])
         if list(value) != list(model):
-            items = [(k, value[k]) for k in model]
-            dict.clear(value)
-            dict.update(value, items)
+            orders.put_in_order(value, list(model))
     elif type(value) in (list, tuple) and type(model) is type(value) and len(value) == len(model):
         for v, m in zip(value, model):
             order_like(v, m)
@@ -123,13 +121,10 @@ def _parameter(name) -> bool:
     """Whether `name` is a parameter of the user's function that binds it (the innermost
     frame of user code with it as a local, the generated block functions that take it
     from there skipped): its value on entry may be an input as jit gives it."""
-    f = sys._getframe(2)
-    while f is not None:
+    for f in _user_frames(sys._getframe(2)):
         code = f.f_code
-        if not f.f_globals.get("__name__", "").startswith(_INTERNAL) and (
-                name in code.co_varnames or name in code.co_cellvars):
+        if name in code.co_varnames or name in code.co_cellvars:
             return name in code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
-        f = f.f_back
     return False
 
 
@@ -190,22 +185,23 @@ def named_by_callers(ids, group) -> bool:
     """Whether a variable of the user's code running now, other than `group`, holds one of
     the containers `ids` (or a list, tuple or dict of its does): `b = a` before the
     construct, which names only `b`, and `a` read after it (FINDINGS F93)."""
-    f = sys._getframe(2)
-    while f is not None:
-        module = f.f_globals.get("__name__", "")
-        if not module.startswith(_INTERNAL):
-            for name, v in f.f_locals.items():
-                if name in group:
-                    continue
-                if id(v) in ids or (type(v) in (list, tuple) and any(
-                        id(x) in ids for x in v)) or (type(v) is dict and any(
-                        id(x) in ids for x in v.values())):
-                    return True
-        f = f.f_back
+    for f in _user_frames(sys._getframe(2)):
+        for name, v in f.f_locals.items():
+            if name in group:
+                continue
+            if id(v) in ids or (type(v) in (list, tuple) and any(
+                    id(x) in ids for x in v)) or (type(v) is dict and any(
+                    id(x) in ids for x in v.values())):
+                return True
     return False
 
 
-_INTERNAL = ("autograph_py", "jax", "jaxlib")
+def _user_frames(f):
+    """The frames of the user's code (converted or not) from `f` outwards."""
+    while f is not None:
+        if not f.f_globals.get("__name__", "").startswith(("autograph_py", "jax", "jaxlib")):
+            yield f
+        f = f.f_back
 
 
 def _outside_containers(value, visible_ids) -> list:

@@ -51,10 +51,10 @@ def staged(construct, block, roots=(), may_skip=True, dead=()):
             carried |= frozenset((id(c.obj), c.kind, c.key) for c in known)
             kinds |= {c.kind_key() for c in known}
             block = mutations.extended(block, known)
-        expand = frozenset()
+        expand, unobserved = frozenset(), _held_only_by(seen, frozenset(dead))
         while True:
             with mutations.watch(carried, kinds, seen) as w, guard, records.expanding(expand):
-                w.unobserved = _held_only_by(seen, frozenset(dead))
+                w.unobserved = unobserved
                 try:
                     out = construct(block)
                     guard.check()
