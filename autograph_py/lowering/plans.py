@@ -67,6 +67,8 @@ class LoopPlan:
     treedefs: list
     specs: list                      # per var: list of Static | Dynamic
     appends: dict = field(default_factory=dict)   # var index -> (n_prefix, [item treedef, item avals])
+    # per var: the key order of the dicts an iteration left it (runtime/settle.rebuild)
+    key_orders: list = field(default_factory=list)
 
     def dynamic_avals(self):
         return [s.aval for vs in self.specs for s in vs if isinstance(s, Dynamic)]

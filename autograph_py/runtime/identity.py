@@ -103,6 +103,18 @@ def order_like(value, model) -> None:
             order_like(v, m)
 
 
+def key_skeleton(value):
+    """`value`'s dicts, lists and tuples, with None for every other leaf: a model of its
+    key orders for order_like that holds no array."""
+    if isinstance(value, (MaybeUndefined, UnboundUnlessAssigned)):
+        value = value.value
+    if type(value) is dict:
+        return {k: key_skeleton(v) for k, v in value.items()}
+    if type(value) in (list, tuple):
+        return type(value)(key_skeleton(v) for v in value)
+    return None
+
+
 def _same_key_orders(models, name, loop) -> None:
     """The dicts a variable holds after a construct have one key order whichever path ran
     (runtime/orders.py, for the dicts changed in place): else a clear error."""

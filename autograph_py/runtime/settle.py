@@ -18,7 +18,7 @@ from autograph_py import errors
 from autograph_py.lowering import plans, tracing
 from autograph_py.runtime import (copies, identity, loop_state, mutations, optional, paths,
                                   state as st)
-from autograph_py.runtime.undefined import conditional_region, unassigned_reads
+from autograph_py.runtime.undefined import conditional_region, is_placeholder, unassigned_reads
 from autograph_py.runtime.raises import stage_raised
 
 
@@ -34,8 +34,11 @@ def rebuild(plan: plans.LoopPlan, names, carried, init_vars):
     carried = [tracing.cast(v, a) for v, a in zip(carried, plan.dynamic_avals())]
     values = _shared_like(st.rebuild(names, plan.treedefs, plan.specs, carried),
                           [v.value for v in init_vars])
-    for v, e in zip(values, init_vars):   # a dict from a pytree has its keys sorted
-        identity.order_like(v, e.value)
+    # A dict from a pytree has its keys sorted: it gets those of the entry, or of what an
+    # iteration left where the variable entered unbound (the body's `d = {"s": .., "k": ..}`).
+    for i, (v, e) in enumerate(zip(values, init_vars)):
+        identity.order_like(v, plan.key_orders[i] if is_placeholder(e.value) and i < len(
+            plan.key_orders) else e.value)
     mutations.made(values)
     return copies.like(_entry_objects(values, names, init_vars), [v.value for v in init_vars])
 
@@ -48,23 +51,23 @@ def _entry_objects(values, names, init_vars) -> tuple:
     visible = mutations.visible_here()
     every = getattr(visible, "every", {})
 
-    def walk(value, entry, name):
+    def walk(value, entry, root):   # `root`: the variable (a state name is `v['a']`)
         if type(entry) not in (list, dict) or type(value) is not type(entry) or len(
                 value) != len(entry) or (type(entry) is dict and value.keys() != entry.keys()):
             return value
         keys = range(len(entry)) if type(entry) is list else list(entry)
         for k in keys:
-            item = walk(value[k], entry[k], name)
+            item = walk(value[k], entry[k], root)
             if item is not value[k]:
                 value[k] = item
         if value is not entry and id(entry) in visible and any(
-                n is not None and n.partition("[")[0] != name for n in every.get(id(entry), ())):
+                n is not None and n.partition("[")[0] != root for n in every.get(id(entry), ())):
             mutations.refill(entry, value)
             return entry
         return value
 
     # (Not the return value: its label is not the name the body's code gives it.)
-    return tuple(v if name.startswith("<") else walk(v, var.value, name)
+    return tuple(v if name.startswith("<") else walk(v, var.value, name.partition("[")[0])
                  for v, var, name in zip(values, init_vars, names))
 
 
@@ -125,10 +128,12 @@ def _kept_object(out, value, entry):
     to the list or dict it began with (`b[0] = b[0] + 1`, no `b = ...`): what the body saw
     was a copy the carry made, and after the loop the variable names the entry's object,
     with the loop's contents, so another name for it (`b = a` before the loop) sees them.
-    (Only where another name holds it: a new object is as good otherwise, and cheaper to
-    trace again.)"""
+    (Only where another name holds it, or where an enclosing construct rebuilt it from its
+    own carry, which then tells whether its body kept the variable bound to it: a new
+    object is as good otherwise, and cheaper to trace again.)"""
     if (type(value) in (list, dict) and out.value is value and type(entry.value) is type(value)
-            and identity.named_elsewhere(entry.value, out.name)):
+            and (identity.named_elsewhere(entry.value, out.name) or any(
+                id(entry.value) in w.made for w in mutations.watches()))):
         return dataclasses.replace(out, value=entry.value)
     return out
 
@@ -192,6 +197,7 @@ def settle(block, init_vars, step_body, index_avals, allow_append, may_not_run=F
                                                     allow_append,
                                                     may_not_run or frozenset(read_unassigned),
                                                     exits)
+        plan.key_orders = [identity.key_skeleton(o.value) for o in outs]
         if not changed:
             mutations.checkpoint()   # a callee changed an object the state misses: again
             if plan.appends:
@@ -274,7 +280,7 @@ def _appended_unread(block, plan, closed, init_vars, step_body, index_avals, ran
         leaves, treedefs[i] = jax.tree_util.tree_flatten(entry)
         specs[i] = [plans.Static(x) for x in leaves]
         appends[i] = (n_prefix + _PROBE_ITEMS, items)
-    probe = plans.LoopPlan(treedefs, specs, appends)
+    probe = plans.LoopPlan(treedefs, specs, appends, plan.key_orders)
     kept = None if ran is None else ran.vars
     other, _ = _trace_step(block, probe, init_vars, step_body, index_avals, [])
     if ran is not None:

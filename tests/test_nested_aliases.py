@@ -1,0 +1,82 @@
+"""Lists and dicts shared between names, changed in place two constructs deep.
+
+Python changes one object, so every name that holds it sees the change; a traced loop
+or branch rebuilds its state from a carry. Each program below nests two constructs
+(loops over arrays, traced ranges and whiles, traced `if`s) around a change made
+through one name and reads it through the other after both (FINDINGS F125: `row`
+of `rows = [row]` kept its entry contents after a loop in a loop, silently).
+"""
+from __future__ import annotations
+
+import itertools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import autograph_py as ag
+
+OUTER = {
+    "for_array": "for t in xs:",
+    "for_range": "for t in range(n):",
+    "while": "t = 0\n{i}while t < n:\n{i}    t = t + 1",
+    "if": "t = 1.0\n{i}if xs[0] < 5.0:",
+}
+INNER = {
+    "for_array": "for u in xs:",
+    "for_range": "for u in range(n):",
+    "while": "u = 0\n{i}while u < n:\n{i}    u = u + 1",
+    "if": "u = xs[1]\n{i}if u > t:",
+}
+CHANGES = {   # (set up, the change through one name, what is returned through the other)
+    "list_in_list": ("row = [0.0, 1.0]\n    rows = [row]", "rows[0][1] = rows[0][1] + u * t",
+                     "row"),
+    "twice_held": ("row = [0.0, 1.0]\n    rows = [row, row]",
+                   "rows[0][1] = rows[1][1] + u", "rows[1][0] + row[1]"),
+    "dict_in_dict": ('d = {"a": {"b": 0.0}}\n    e = d["a"]', 'd["a"]["b"] = e["b"] * 0.5 + u',
+                     "e"),
+    "same_list": ("a = [0.0, 2.0]\n    b = a", "b[0] = a[0] + a[1] * u", "a"),
+    "rebuilt_inner": ('d = {"a": {"b": 0.0}}',
+                      'd = {"a": {"b": t}}\n{i}d["a"]["b"] = d["a"]["b"] + u', 'd["a"]["b"]'),
+}
+
+
+def _program(outer, inner, change):
+    setup, body, ret = CHANGES[change]
+    i2, i3 = " " * 8, " " * 12
+    body = body.replace("{i}", i3)
+    return (f"def f(xs, n):\n    {setup}\n    " + OUTER[outer].format(i=" " * 4) + "\n"
+            f"{i2}" + INNER[inner].format(i=i2) + "\n"
+            f"{i3}{body}\n    return {ret}\n")
+
+
+def _check(src, tmp_path, name):
+    """Writes the program to a file (conversion reads its source), runs it both ways."""
+    path = tmp_path / f"{name}.py"
+    path.write_text("import jax.numpy as jnp\n\n" + src)
+    namespace = {}
+    exec(compile(path.read_text(), str(path), "exec"), namespace)
+    f = namespace["f"]
+    xs, n = jnp.array([1.0, 2.0, 3.0]), jnp.int32(2)
+    want, got = f(xs, n), ag.function(f)(xs, n)
+    for a, b in zip(jax.tree_util.tree_leaves(want), jax.tree_util.tree_leaves(got),
+                    strict=True):
+        np.testing.assert_allclose(np.asarray(b), np.asarray(a), rtol=1e-6, err_msg=src)
+
+
+CASES = list(itertools.product(OUTER, INNER, CHANGES))
+
+
+@pytest.mark.parametrize("outer,inner,change", CASES, ids=["-".join(c) for c in CASES])
+def test_a_change_through_one_name_shows_through_the_other(outer, inner, change, tmp_path):
+    _check(_program(outer, inner, change), tmp_path, f"nested_{outer}_{inner}_{change}")
+
+
+@pytest.mark.parametrize("change", CHANGES)
+def test_three_loops_deep(change, tmp_path):
+    setup, body, ret = CHANGES[change]
+    src = (f"def f(xs, n):\n    {setup}\n    for t in xs:\n        for s in range(n):\n"
+           f"            for u in xs:\n                "
+           + body.replace("{i}", " " * 16).replace("u * t", "u * t + s") + f"\n    return {ret}\n")
+    _check(src, tmp_path, f"deep_{change}")
