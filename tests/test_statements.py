@@ -687,3 +687,66 @@ def test_a_returned_list_in_a_loop_that_turns_traced_is_not_taken_for_an_alias()
     for xs, t in (([2, 7, 11, 15], 9), ([1, 2, 3], 10), ([1, 3, 4, 6], 10)):
         got = ag.function(_two_sum)(jnp.array(xs), jnp.int32(t))
         assert [int(v) for v in got] == _two_sum(xs, t)
+
+
+def _printed_test(w, x):
+    print("test", w)
+    return w < x
+
+
+def _bounded_while_printing(x):
+    w = 0
+    while _printed_test(w, x):
+        ag.set_loop_options(maximum_iterations=4)
+        w += 1
+    return w
+
+
+def _eager_then_compiled(f):
+    def eager(*args):
+        ag.run_functions_eagerly(True)
+        try:
+            return ag.function(f)(*args)
+        finally:
+            ag.run_functions_eagerly(False)
+    return eager, ag.function(f)
+
+
+@pytest.mark.parametrize("x", [0, 2, 3])
+def test_a_bounded_while_tests_as_often_as_python(x):
+    # A bounded `while` is a scan of maximum_iterations steps: its test ran at every step,
+    # after the loop ended too, and once more outside the loop (fuzz 96028/36: a test that
+    # prints printed maximum_iterations + 1 times). It runs while the last test held.
+    eager, compiled = _eager_then_compiled(_bounded_while_printing)
+    (want, want_text), (got, got_text) = printed_runs(
+        [eager, lambda v: compiled(jnp.int32(v))], x, value=int)
+    assert (got, got_text) == (want, want_text)
+    assert want_text.count("test") == x + 1
+
+
+def test_a_bounded_while_that_reaches_its_bound_tests_once_per_iteration():
+    # maximum_iterations does nothing eagerly (README); compiled, the loop stops after 4
+    # iterations without testing again, as the Python path of the converted loop does.
+    [(got, text)] = printed_runs([ag.function(_bounded_while_printing)], jnp.int32(10),
+                                 value=int)
+    assert (got, text) == (4, "".join(f"test {i}\n" for i in range(4)))
+
+
+class _Point:
+    def __init__(self, v):
+        self.v = v
+
+
+def _object_made_in_while_test(x):
+    w = 0
+    while w < 3 and _Point(1.0).v < x:
+        w += 1
+    return w
+
+
+def test_an_object_the_while_test_makes_is_its_own_temporary():
+    # `P(1.0).v < x` set an attribute of a new object, taken for a change of state the
+    # traced test cannot carry (fuzz 96029/59): a StateError where eager returns 3.
+    for x in (0.5, 5.0):
+        assert int(ag.function(_object_made_in_while_test)(jnp.float32(x))) == \
+            _object_made_in_while_test(x)

@@ -90,17 +90,33 @@ for _cls, _changes, _reads in (
         setattr(_cls, _m, _reading(getattr(_cls.__mro__[1], _m)))
 
 
+class _Stale:
+    """A pick's staleness test in its pytree structure, which it is not part of: two picks
+    of one shape are one structure (each trace of a loop body makes its own test)."""
+    __slots__ = ("test",)
+
+    def __init__(self, test):
+        self.test = test
+
+    def __eq__(self, other):
+        return isinstance(other, _Stale)
+
+    def __hash__(self):
+        return 0
+
+
 def _flatten(value):
     # The base class's own reads: flattening it into a construct's state is not a read.
     keys = None if isinstance(value, list) else tuple(dict.keys(value))
     children = list.copy(value) if keys is None else [dict.get(value, k) for k in keys]
-    return children, (keys, value.ag_why, value.ag_fix, value.ag_error, value.ag_stale)
+    return children, (keys, value.ag_why, value.ag_fix, value.ag_error, _Stale(value.ag_stale))
 
 
 def _unflatten(aux, children):
     """Read-only again while traced values fill it (its state through a later construct);
     a plain list or dict when a compiled program's results do (what the caller gets)."""
     keys, why, fix, error, stale = aux
+    stale = stale.test
     value = list(children) if keys is None else dict(zip(keys, children))
     if not any(isinstance(c, jax.core.Tracer) for c in jax.tree_util.tree_leaves(children)):
         return value

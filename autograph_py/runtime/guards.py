@@ -9,8 +9,11 @@ iterations before assigned.
 """
 from __future__ import annotations
 
+import jax.numpy as jnp
+
 from autograph_py import labels
-from autograph_py.runtime import state as st
+from autograph_py.lowering import tracing
+from autograph_py.runtime import paths, state as st
 from autograph_py.runtime.block import Block
 from autograph_py.runtime.conditionals import _lax_if
 from autograph_py.runtime.dispatch import is_traced
@@ -42,6 +45,30 @@ def guarded(extra_test, body, block: Block, first_runs=False, ran=None):
         elif t:
             ran_body(*item)
     return run
+
+
+def test_while_it_held(test, block: Block):
+    """(test, block) for a bounded `while` (a scan of `maximum_iterations` steps, which tests
+    at every step) whose test prints or checks: each step's test is taken only where the one
+    before held, carried as state, as Python stops testing once the test fails (FINDINGS
+    F125). A test without effects is as it was (the steps after the end skip the body)."""
+    closed, _ = tracing.trace(lambda: ([], test()), [])
+    if not closed.effects:
+        return test, block
+    held = [True]
+
+    def get():
+        return (*block.get(), held[0])
+
+    def set_(values):
+        block.set(tuple(values)[:-1])
+        held[0] = values[-1]
+
+    def tested():
+        t = paths.run_when(held[0], test) if is_traced(held[0]) else test()
+        held[0] = jnp.asarray(t, bool) if is_traced(t) else bool(t)
+        return t
+    return tested, block.but(get=get, set=set_, names=(*block.names, labels.TEST_HELD))
 
 
 def _exits_not_taken(block: Block) -> None:

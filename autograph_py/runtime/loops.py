@@ -63,6 +63,7 @@ def while_stmt(test, body, get_state, set_state, names, opts=None, nouts=None):
                 # holds; unlike while_loop, it is reverse-differentiable.
                 trace_log.record("while", "lax.scan", "test is traced and maximum_iterations "
                                  "is set", at=block.at)
+                test, block = guards.test_while_it_held(test, block)
                 _lax_scan(jnp.arange(limit - count), lambda i: i, test, lambda i: body(),
                           block, record=False, may_not_run=True)
             return
@@ -276,25 +277,22 @@ def _lax_while_once(test, body, block: Block):
             except paths.PathRaises:   # the test fails when it runs: the loop ends there
                 t = False
             w.note_in_place()
-        if w.changes:
-            raise loop_state.while_test_changed(w.changes.values(), at)
+        changed = [c for c in w.changes.values()   # not of one it made: `P(1.0).v < x`
+                   if id(c.obj) in w.visible.reached]
+        if changed:
+            raise loop_state.while_test_changed(changed, at)
         return [as_predicate(t, "`while` loop", at)], None
 
     test_jaxpr, _ = tracing.trace(traced_test, plan.dynamic_avals())
     args = (closed, settle.initial_carry(plan, init_vars), block.opts.get("checkpoints"), at)
     if test_jaxpr.effects:   # a print or check in the test: after the body, where it ran
-        after, _ = tracing.trace(lambda *c: _masked_by(c[-1], traced_test, c[:-1]),
+        after, _ = tracing.trace(lambda *c: paths.run_when(c[-1], traced_test, *c[:-1]),
                                  plan.dynamic_avals() + [plans.Aval((), jnp.bool_, False)])
         final = lowered.while_test_after_body(test_jaxpr, after, *args)
     else:
         final = lowered.while_loop(test_jaxpr, *args)
     set_state(identity.keep_identity(settle.rebuild(plan, names, final, init_vars), [outs],
                                      mutations.visible_here(), entry=init_vars))
-
-
-def _masked_by(running, fn, args):
-    with paths.taken_when(running):
-        return fn(*args)
 
 
 def _lax_range(r: TracedRange, extra_test, body, block: Block):
@@ -363,7 +361,7 @@ def _lax_scan_once(xs, make_item, extra_test, body, block: Block, record=True, e
     item_avals = [dataclasses.replace(plans.aval_of(x), shape=tuple(x.shape[1:]))
                   for x in x_leaves]
     first_runs = (length > 0 and extra_test is not None and exists is None
-                  and guards.holds(extra_test()))
+                  and not may_not_run and guards.holds(extra_test()))
     ran = guards.Ran()
     run = guards.guarded(extra_test, body, block, first_runs, ran)
 

@@ -39,6 +39,12 @@ def taken_when(pred, negated=False):
         stack.pop()
 
 
+def run_when(pred, fn, *args):
+    """`fn(*args)`, its checks and prints taken where `pred` holds (see taken_when)."""
+    with taken_when(pred):
+        return fn(*args)
+
+
 def taken():
     """The conjunction of the pushed conditions, or None outside any traced condition."""
     stack = _stack()
