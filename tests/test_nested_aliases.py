@@ -4,7 +4,8 @@ Python changes one object, so every name that holds it sees the change; a traced
 or branch rebuilds its state from a carry. Each program below nests two constructs
 (loops over arrays, traced ranges and whiles, traced `if`s) around a change made
 through one name and reads it through the other after both (FINDINGS F125: `row`
-of `rows = [row]` kept its entry contents after a loop in a loop, silently).
+of `rows = [row]` kept its entry contents after a loop in a loop, silently; `v = a.v`
+of an object's list did after any traced loop).
 """
 from __future__ import annotations
 
@@ -37,6 +38,9 @@ CHANGES = {   # (set up, the change through one name, what is returned through t
     "dict_in_dict": ('d = {"a": {"b": 0.0}}\n    e = d["a"]', 'd["a"]["b"] = e["b"] * 0.5 + u',
                      "e"),
     "same_list": ("a = [0.0, 2.0]\n    b = a", "b[0] = a[0] + a[1] * u", "a"),
+    "object_attribute": ("a = Acc()\n    v = a.v", "v[0] = v[0] + u * t", "a.v[0]"),
+    "object_in_a_list": ("objs = [Acc()]\n    v = objs[0].v", "v[1] = v[0] + v[1] + u",
+                         "objs[0].v[1]"),
     "rebuilt_inner": ('d = {"a": {"b": 0.0}}',
                       'd = {"a": {"b": t}}\n{i}d["a"]["b"] = d["a"]["b"] + u', 'd["a"]["b"]'),
 }
@@ -54,8 +58,9 @@ def _program(outer, inner, change):
 def _check(src, tmp_path, name):
     """Writes the program to a file (conversion reads its source), runs it both ways."""
     path = tmp_path / f"{name}.py"
-    path.write_text("import jax.numpy as jnp\n\n" + src)
-    namespace = {}
+    path.write_text("import jax.numpy as jnp\n\n\nclass Acc:\n    def __init__(self):\n"
+                    "        self.v = [0.0, 1.0]\n\n\n" + src)
+    namespace = {"__name__": path.stem}
     exec(compile(path.read_text(), str(path), "exec"), namespace)
     f = namespace["f"]
     xs, n = jnp.array([1.0, 2.0, 3.0]), jnp.int32(2)

@@ -195,16 +195,33 @@ def named_elsewhere(container, name: str) -> bool:
 
 def named_by_callers(ids, group) -> bool:
     """Whether a variable of the user's code running now, other than `group`, holds one of
-    the containers `ids` (or a list, tuple or dict of its does): `b = a` before the
-    construct, which names only `b`, and `a` read after it (FINDINGS F93)."""
-    for f in _user_frames(sys._getframe(2)):
-        for name, v in f.f_locals.items():
-            if name in group:
-                continue
-            if id(v) in ids or (type(v) in (list, tuple) and any(
-                    id(x) in ids for x in v)) or (type(v) is dict and any(
-                    id(x) in ids for x in v.values())):
+    the containers `ids`, or holds one (_holds_any): `b = a` before the construct, which
+    names only `b`, and `a` read after it (FINDINGS F93)."""
+    return _holds_any([v for f in _user_frames(sys._getframe(2))
+                       for name, v in f.f_locals.items() if name not in group], ids)
+
+
+def _holds_any(values, ids, depth=3, budget=4096) -> bool:
+    """Whether one of `values` is one of `ids`, or holds one through lists, tuples, dicts
+    and user objects' attributes (`v = a.v` before the construct, `a.v` read after it;
+    `objs[0].buf`), `depth` levels down. Past `budget` containers: True, the cautious
+    answer (an object's identity kept, or a change through a pick refused)."""
+    level, seen = list(values), set()
+    for _ in range(depth + 1):
+        below = []
+        for v in level:
+            if id(v) in ids:
                 return True
+            if id(v) in seen:
+                continue
+            seen.add(id(v))
+            if len(seen) > budget:
+                return True
+            items = (v if type(v) in (list, tuple) else v.values() if type(v) is dict
+                     else vars(v).values() if reach.is_user_object(v) else ())
+            below.extend(x for x in items if type(x) in (list, tuple, dict)
+                         or reach.is_user_object(x))
+        level = below
     return False
 
 
