@@ -25,6 +25,11 @@ traced values, appended lists read by index, exceptions caught after a traced `i
 callees that change lists, aliases, dict key order, setattr, `in range`, tables,
 sorted/min/max with a key, math), jit only:
 `python -m tests.fuzz.run --seed 97001 --config idioms --modes jit --only K`.
+
+The shapes2 batch: SHAPES2_N programs of config shapes2 (tests/fuzz/idiom_shapes2.py:
+tuple order, for/else, user context managers, guarded tails, objects as state, enumerate
+indices, twin lambdas, root finders, math.isclose, grad of grad), jit only:
+`python -m tests.fuzz.run --seed 97001 --config shapes2 --modes jit --only K`.
 """
 from tests.fuzz import gen
 from tests.fuzz.run import run_batch
@@ -36,6 +41,7 @@ SEQ_SEED, SEQ_N = 4321, 24
 TR_SEED, TR_N = 5045, 8     # every kind of transformation call among them; about 20 s
 NONE_SEED, NONE_N = 6060, 12   # values None on some runs (config none-ci); about 30 s
 IDIOMS_SEED, IDIOMS_N = 97001, 12   # config idioms (tests/fuzz/idioms.py); about 10 s
+SHAPES2_SEED, SHAPES2_N = 97001, 12   # config shapes2 (tests/fuzz/idiom_shapes2.py)
 FULL_EVERY = 8      # grad and vmap too on every eighth program (they compile twice more)
 
 
@@ -89,6 +95,19 @@ def test_fuzz_idioms():
     _check_batch(IDIOMS_SEED, IDIOMS_N, "idioms", ("jit",), "programs of the idioms config")
 
 
+def test_fuzz_shapes2():
+    _check_batch(SHAPES2_SEED, SHAPES2_N, "shapes2", ("jit",), "programs of the shapes2 config")
+
+
+def test_shapes2_config_makes_its_shapes():
+    shapes = set()
+    for k in range(60):
+        shapes |= set(gen.make_case(SHAPES2_SEED, k, "shapes2").to_dict()["shapes"])
+    assert {"tuple-order", "for-else", "with-class", "with-contextmanager", "guarded-tail",
+            "object-state", "enumerate-index", "twin-lambdas", "root-finder", "isclose",
+            "grad-of-grad"} <= shapes
+
+
 def test_idioms_config_makes_its_shapes_and_no_other_config_does():
     shapes = set()
     for k in range(60):
@@ -97,7 +116,7 @@ def test_idioms_config_makes_its_shapes_and_no_other_config_does():
             "alias", "shared-rows", "key-order-end", "ordered-dict", "setattr", "namespace",
             "range-membership", "table-index", "ordered-by-key", "tuple-order", "math"} <= shapes
     for config in gen.CONFIGS:
-        if not config.startswith("idioms"):
+        if not config.startswith(("idioms", "shapes2")):   # shapes2 imports math too
             for k in range(3):
                 case = gen.make_case(SEED, k, config)
                 assert not case.prog.imports and "TAB0" not in case.prog.source()

@@ -39,7 +39,7 @@ import random
 from dataclasses import dataclass, field
 
 from tests.fuzz import builtins as builtin_shapes, calls as seq, ir, scope as sc, shapes
-from tests.fuzz import extras, idiom_ops, idioms, transforms
+from tests.fuzz import extras, idiom_ops, idiom_shapes2, idiom_shapes2b, idioms, transforms
 from tests.fuzz.ir import (Assign, Break, Const, Continue, For, Func, If, Match, MatchCase, Name, Op,
                            Program, Return, While)
 
@@ -180,6 +180,7 @@ class Config:
     # ("idiom_text", "idiom_append", ...) are in its own `weights` only.
     idiom_ops: bool = False
     idiom_open: bool = False    # also the shapes of its open findings (idioms.py lists them)
+    shapes2: bool = False       # the shapes2 config (idiom_shapes2.py): its results read back
 
 
 # "small" is the `make test` batch: fewer and shallower statements, one array length.
@@ -235,6 +236,16 @@ CONFIGS["idioms"] = dataclasses.replace(
              "idiom_attr": 0.8})
 # With the shapes of its open findings (see idiom_ops.gated): to check fixes of them.
 CONFIGS["idioms-open"] = dataclasses.replace(CONFIGS["idioms"], idiom_open=True)
+# The shapes-small programs plus idiom_shapes2.py's shapes: tuple order, for/else and
+# while/else, `with` on user context managers, guarded tails, objects as state, enumerate
+# indices and twin lambdas, root finders, math.isclose, grad of grad. No bfloat16 input: a
+# root finder's Python `-1.0` meets it in the documented join of branch dtypes.
+CONFIGS["shapes2"] = dataclasses.replace(
+    CONFIGS["shapes-small"], shapes2=True, dtypes=("float32", "float32", "float64"),
+    weights={**CONFIGS["shapes-small"].weights, "s2_tuple": 2.5, "s2_forelse": 2.5,
+             "s2_with": 2.5, "s2_tail": 2.0, "s2_state": 2.5, "s2_enum": 2.0, "s2_root": 2.0,
+             "s2_isclose": 2.0, "s2_grad2": 1.2})
+CONFIGS["shapes2-open"] = dataclasses.replace(CONFIGS["shapes2"], idiom_open=True)
 # Sequences only: the default statements, called in several signatures.
 CONFIGS["calls"] = Config(calls=(3, 6), p_swap=0.6, param_kinds=_SHAPES["param_kinds"])
 CONFIGS["calls-small"] = Config(max_block=3, max_depth=2, max_loops=2, n_helpers=(0, 1),
@@ -281,7 +292,8 @@ class Case:
                 "shapes": shape_tags(self.prog), "py_transforms": self.prog.transforms}
 
 
-class Gen(shapes.ShapeGen, transforms.TransformGen, extras.ExtraGen, idioms.IdiomGen):
+class Gen(shapes.ShapeGen, transforms.TransformGen, extras.ExtraGen, idioms.IdiomGen,
+          idiom_shapes2.Shapes2Gen):
     def __init__(self, rng: random.Random, cfg: Config):
         self.rng, self.cfg = rng, cfg
         self.kinds = ir.KINDS + tuple(cfg.extra_kinds)
@@ -828,7 +840,7 @@ class Gen(shapes.ShapeGen, transforms.TransformGen, extras.ExtraGen, idioms.Idio
             self.use_transforms(main)
         self.tsites = []
         self.read_back(main)
-        if cfg.idiom_ops:
+        if cfg.idiom_ops or cfg.shapes2:
             self.idiom_read_back(main)
         classes = ([self.cls] if self.cls else []) + self.mutators + \
             ([self.qcls] if self.qcls else []) + self.idiom_defs
@@ -911,6 +923,7 @@ def may_refuse(case: Case) -> list:
         out.append("StateError")
     out += extras.may_refuse(case.prog)   # a generator's traced test (F94)
     out += idiom_ops.may_refuse(case.prog, case.idiom_open)   # key order (F116), F100, F102
+    out += idiom_shapes2b.may_refuse(case.prog)   # grad of grad via a traced while; F120
     return out
 
 
@@ -938,6 +951,7 @@ def shape_tags(prog: Program) -> list:
         tags |= transforms.tags(prog)
     tags |= extras.tags(prog)   # the extras config's shapes
     tags |= idiom_ops.tags(prog)   # the idioms config's
+    tags |= idiom_shapes2b.tags(prog)   # the shapes2 config's
     return sorted(tags)
 
 
