@@ -20,8 +20,8 @@ from autograph_py.runtime import builtins as ag_builtins, raises as ag_raises
 from autograph_py.runtime.dispatch import (CONCRETIZATION_ERRORS, holds_traced, in_trace,
                                           raised_by_jax)
 from autograph_py.runtime.undefined import conditional_depth
-from autograph_py.runtime import (classes, closures, iterables, mutations, optional, reach,
-                                  trace_log, transforms, written_back)
+from autograph_py.runtime import (classes, closures, conditionals, iterables, mutations,
+                                  optional, picked, reach, trace_log, transforms, written_back)
 
 _STDLIB = frozenset(getattr(sys, "stdlib_module_names", ())) | {"builtins"}
 
@@ -33,6 +33,7 @@ _CONVERTER = [lambda fn: None, lambda code: False]
 
 def use_converter(convert, is_converted_code) -> None:
     _CONVERTER[:] = convert, is_converted_code
+    picked.Picked.call = converted_call   # a call from code that is not converted
 
 
 def _convert(fn):
@@ -40,18 +41,17 @@ def _convert(fn):
 
 
 def converted_call(f, args, kwargs=None):
-    """Calls `f(*args, **kwargs)`, converting `f` first if it is user code.
-
-    Converted: plain functions, lambdas, nested functions and closures,
-    bound methods, and callable objects whose `__call__` is user code;
-    `functools.partial` is unwrapped. Called as they are: builtins (except
-    print/range/enumerate/zip/reversed/str/repr/format and a str's `.format`, which
-    get traced-aware versions), functions of
-    jax, numpy, the standard library, already-jitted functions, classes,
-    and anything marked `do_not_convert`.
+    """Calls `f(*args, **kwargs)`, converting `f` first if it is user code. Converted: plain functions, lambdas, nested functions and closures, bound methods, and
+    callable objects whose `__call__` is user code; `functools.partial` is unwrapped; a
+    function a traced condition picked (runtime/picked.py) is both, under the condition.
+    Called as they are: builtins (except print/range/enumerate/zip/reversed/str/repr/format
+    and a str's `.format`, which get traced-aware versions), functions of jax, numpy, the
+    standard library, already-jitted functions, classes, and anything `do_not_convert`.
     """
-    if kwargs is None:
-        kwargs = {}
+    kwargs = {} if kwargs is None else kwargs
+    if type(f) is picked.Picked:
+        return conditionals.if_exp(f.pred, lambda: converted_call(f.if_true, args, kwargs),
+                                   lambda: converted_call(f.if_false, args, kwargs))
     if _is_builtin(f):   # (a builtin is safe to hash: _is_builtin tested its type)
         args, kwargs = ag_builtins.functions_as_called(f, args, kwargs)   # map(str, xs)
         override = ag_builtins.override(f)

@@ -31,6 +31,7 @@ from autograph_py import errors
 from autograph_py.runtime import (conditionals, failures, loops, mutations, optional, paths,
                                   trace_log, undefined)
 from autograph_py.runtime.dispatch import CONCRETIZATION_ERRORS, in_trace, is_traced
+from autograph_py.runtime import iterables
 from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedReversed, TracedZip
 
 TRACED_ITERABLES = (TracedRange, TracedEnumerate, TracedZip, TracedReversed)
@@ -113,6 +114,7 @@ def next_(iterator, *default):
     if python_source(iterator) and len(default) <= 1:
         best = pick(iterator, lambda best, v: False, "next(...)", stop=True)
         return picked(best, "next(...)", default, StopIteration(), iterator.at)
+    iterables.refuse_outside_iterator(iterator, errors.where())
     return next(iterator, *default)
 
 

@@ -11,7 +11,7 @@ import jax.numpy as jnp
 from autograph_py import errors
 from autograph_py.lowering import lax as lowered, tracing
 from autograph_py.runtime import identity, state as st
-from autograph_py.runtime import mutations, optional, paths, restarts, trace_log
+from autograph_py.runtime import mutations, optional, paths, picked, restarts, trace_log
 from autograph_py.runtime.block import Block
 from autograph_py.runtime.dispatch import is_array, is_traced
 from autograph_py.runtime.raises import stage_raised
@@ -147,7 +147,8 @@ def _lax_if_once(pred, body, orelse, block: Block, skip_keeps_earlier, place=Non
         plan = st.one_branch(f_vars if t_raises else t_vars, raising_first=t_raises)
     else:
         plan = st.join_branches(names, (t_vars, f_vars), construct, at,
-                                else_keeps_earlier=skip_keeps_earlier)
+                                else_keeps_earlier=skip_keeps_earlier,
+                                pick=lambda a, b: picked.Picked(pred, a, b))
 
     outs, form = lowered.cond(pred, plan, (t_jaxpr, f_jaxpr), (_arrays(t_vars), _arrays(f_vars)),
                               may_select=paths.loop_body.depth() > 0)

@@ -201,6 +201,15 @@ def named_by_callers(ids, group) -> bool:
                        for name, v in f.f_locals.items() if name not in group], ids)
 
 
+def local_name_of(obj) -> str | None:
+    """The name of a variable of the user's code running now that holds `obj`, if any."""
+    for f in _user_frames(sys._getframe(1)):
+        for name, v in f.f_locals.items():
+            if v is obj:
+                return name
+    return None
+
+
 def _holds_any(values, ids, depth=3, budget=4096) -> bool:
     """Whether one of `values` is one of `ids`, or holds one through lists, tuples, dicts
     and user objects' attributes (`v = a.v` before the construct, `a.v` read after it;

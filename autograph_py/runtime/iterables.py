@@ -1,13 +1,16 @@
 """Iterables whose length or items are traced; only a converted `for` can loop over them."""
 from __future__ import annotations
 
+import collections.abc
 import contextlib
+import itertools
 import types
 
 import jax
 import jax.numpy as jnp
 
 from autograph_py import errors
+from autograph_py.runtime import mutations
 from autograph_py.runtime.dispatch import CONCRETIZATION_ERRORS, is_traced, raised_by_jax
 
 
@@ -241,3 +244,41 @@ def _needs_python(e, gen, at):
         fix="Make the items an array of a size known when tracing (jnp.arange, "
             "jnp.linspace, a mask over a fixed-size range), or write the loop over "
             "them in the function itself.")) from None
+
+
+def refuse_read_later(iterable, name, at) -> None:
+    """A loop over a one-shot iterator that the variable `name` holds (`it = iter(xs)`),
+    whose exit turned traced: the loop takes every item, each iteration guarded, so what
+    is left in the iterator after it depends on the traced exit. A later `next(it)` or
+    `list(it)` would read the wrong items: an error, not a silent guess."""
+    if name is None or not isinstance(iterable, collections.abc.Iterator):
+        return
+    raise errors.StateError(errors.message(
+        f"this loop iterates over the iterator '{name}' and may stop at an item a traced "
+        f"condition picks: how many items it took from '{name}' is known only when the "
+        f"program runs, so the items left in '{name}' have no compiled value",
+        at=at,
+        fix="Iterate over a list or an array instead of an iterator, and keep the index "
+            "where the loop stopped (a traced slice needs a fixed size: mask the items "
+            "you do not want)."))
+
+
+_ENDLESS = (itertools.count, itertools.cycle, itertools.repeat)
+
+
+def refuse_outside_iterator(iterator, at) -> None:
+    """`next(it)`, or a Python `for` over `it`, inside a traced `if` or loop, of a one-shot
+    iterator made before it: the trace advances the iterator once, where the program
+    would on every iteration, or on the path taken only. An error, not a silently wrong
+    item (a traced `while` testing `next(it) < t` never ended)."""
+    if not mutations.watching() or not isinstance(iterator, collections.abc.Iterator) or \
+            isinstance(iterator, _ENDLESS):   # a counter (`next(ids)`): numbering, not data
+        return
+    if any(id(iterator) in getattr(w.visible, "reached", ()) for w in mutations.watches()):
+        raise errors.StateError(errors.message(
+            "this reads the next item of an iterator made before the traced `if` or loop "
+            "it is in: the compiled program takes its items when it is traced, once, not "
+            "once per iteration or on the path taken only",
+            at=at,
+            fix="Make the items a list or an array before the construct and index it "
+                "with a counter that the construct carries."))

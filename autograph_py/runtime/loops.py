@@ -20,8 +20,8 @@ import jax.numpy as jnp
 from autograph_py import errors
 from autograph_py.lowering import lax as lowered, plans, tracing
 from autograph_py.runtime import identity, loop_state, settle, state as st
-from autograph_py.runtime import (guards, mutations, optional, paths, raises, reach,
-                                  restarts, trace_log)
+from autograph_py.runtime import (guards, iterables, mutations, optional, paths, raises,
+                                  reach, restarts, trace_log)
 from autograph_py.runtime.block import Block, loop_options
 from autograph_py.runtime.conditionals import _lax_if, as_predicate
 from autograph_py.runtime.dispatch import (CONCRETIZATION_ERRORS, in_trace, is_traced,
@@ -51,9 +51,9 @@ def while_stmt(test, body, get_state, set_state, names, opts=None, nouts=None):
                          else optional.condition_of(test()))
         if maybe_none:   # a value None on some runs (runtime/optional.py): its truth
             test = optional.truth_of(test)
+        if count and (is_traced(t) or not t):   # what the Python iterations assigned
+            set_state(tuple(map(checked_at_run_time, get_state())))   # under a traced test
         if is_traced(t):
-            if count:   # what the Python iterations assigned under a traced condition
-                set_state(tuple(map(checked_at_run_time, get_state())))
             block = st.outputs_only(Block(get_state, set_state, names, "`while` loop",
                                           errors.where(), nouts, opts))
             if limit is None:
@@ -141,16 +141,18 @@ def _scan_or_unroll(iterable, scanned, extra_test, body, block: Block):
 def _py_for(iterable, extra_test, body, block: Block, record=True):
     if record:
         trace_log.record("for", "python", "iterates over a Python value", at=block.at)
-    if isinstance(iterable, types.GeneratorType):
-        iterable = generated(iterable, block.at)
+    iterables.refuse_outside_iterator(iterable, block.at)
+    it = iter(generated(iterable, block.at) if isinstance(iterable, types.GeneratorType)
+              else iterable)
     if extra_test is None:
-        for item in iterable:
+        for item in it:
             body(item)
         return
-    it = iter(iterable)
     while True:
         t = extra_test()
         if is_traced(t):
+            iterables.refuse_read_later(iterable, identity.local_name_of(iterable), block.at)
+            block.set(tuple(map(checked_at_run_time, block.get())))   # as in while_stmt
             block = st.outputs_only(block, "whose exit condition is traced")
             if isinstance(iterable, range):
                 start = iterable.start + _consumed(iterable, it) * iterable.step

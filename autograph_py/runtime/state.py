@@ -25,7 +25,7 @@ from jax._src import dtypes as _dtypes
 from autograph_py import errors
 from autograph_py.labels import quoted
 from autograph_py.lowering.plans import Aval, BranchPlan, Dynamic, Static, aval_of
-from autograph_py.runtime import records
+from autograph_py.runtime import picked, records
 from autograph_py.runtime.dispatch import is_array, is_py_scalar
 from autograph_py.runtime.flat import Var, flatten, is_dynamic_leaf
 from autograph_py.runtime.optional import lift_none
@@ -161,6 +161,27 @@ def _none_inside(a: Var, b: Var) -> tuple[Var, Var]:
                   none.leaves + [True])
 
 
+def _joinable(t: Var, f: Var, maybe_too) -> tuple[Var, Var]:
+    """Two sides of a join, None and a value lifted to MaybeNone, a side assigned on some
+    paths only as the other is (lift_to_match), at the top or inside flags."""
+    t, f = lift_to_match(*_none_inside(*lift_none(t, f)), maybe_too=maybe_too)
+    if type(t.value) is type(f.value) is UnboundUnlessAssigned and t.treedef != f.treedef:
+        t, f = _maybe_none_inside(t, f)
+    return t, f
+
+
+def _maybe_none_inside(a: Var, b: Var) -> tuple[Var, Var]:
+    """Two UnboundUnlessAssigned values, a value inside one and None or a MaybeNone inside the
+    other (`r = None` after the loop's first run, `r = x` on a path of the next): both
+    MaybeNone inside their flags (a flag is the last leaf)."""
+    x, y = lift_none(*(flatten([v.value.value], [v.name])[0] for v in (a, b)))
+    if x.treedef != y.treedef:
+        return a, b   # not a None and a value: the join's own error says so
+    treedef = flatten([UnboundUnlessAssigned(a.value.name, x.value, True)], [a.name])[0].treedef
+    return tuple(Var(v.name, UnboundUnlessAssigned(v.value.name, w.value, v.value.assigned),
+                     treedef, w.leaves + [v.leaves[-1]]) for v, w in ((a, x), (b, y)))
+
+
 def describe(v) -> str:
     if is_undefined(v):
         return "no value"
@@ -230,17 +251,18 @@ def _same_function(a, b) -> bool:
 
 
 def join_branches(names, sides, construct: str, at: str, labels=("if", "else"),
-                  else_keeps_earlier=False) -> BranchPlan:
+                  else_keeps_earlier=False, pick=None) -> BranchPlan:
     """Joins the flattened outputs of two branches; raises on a mismatch.
 
     `else_keeps_earlier`: the else branch is a skipped loop iteration that
     never runs before the first iteration did, so what it leaves unassigned
     was assigned earlier, and only the if branch decides what may be missing.
+    `pick(a, b)`: what two functions the branches left join as (runtime/picked.py).
     """
     t_vars, f_vars = sides
     treedefs, specs, t_src, f_src = [], [], [], []
     for name, t, f in zip(names, t_vars, f_vars):
-        t, f = lift_to_match(*_none_inside(*lift_none(t, f)), maybe_too=not else_keeps_earlier)
+        t, f = _joinable(t, f, maybe_too=not else_keeps_earlier)
         t_undef, f_undef = is_undefined(t.value), is_undefined(f.value)
         if t_undef or f_undef:
             if t_undef and f_undef:
@@ -274,6 +296,8 @@ def join_branches(names, sides, construct: str, at: str, labels=("if", "else"),
                 leaf_specs.append(Static(a, poison))
             elif records.differ(name, a, b):
                 raise records.Expand(name)   # two objects of one class: their attributes
+            elif pick is not None and picked.pickable(a, b):
+                leaf_specs.append(Static(pick(a, b), poison))
             elif is_dynamic_leaf(a) and is_dynamic_leaf(b):
                 def shape_error(a=a, b=b):
                     raise _mismatch(name, construct, at, labels, t.as_traced(), f.as_traced(), what="shape")

@@ -123,10 +123,12 @@ class _Liveness:
             body_live = self.block(st.body, live_out, annotate)
         finally:
             self._raising = outer
-        s = activity.Scope()
+        s, bound = activity.Scope(), activity._Activity()
         for item in st.items:
             s.merge(activity.statement_scope(gast.Expr(item.context_expr)))
-        return frozenset(s.reads) | body_live
+            if item.optional_vars is not None:   # `as c`: bound before the body reads it
+                bound._write_target(item.optional_vars)
+        return frozenset(s.reads) | (body_live - frozenset(bound.scope.writes))
 
     def _try(self, st, live_out, annotate):
         after = self.block(st.finalbody, live_out, annotate)

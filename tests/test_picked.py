@@ -1,0 +1,93 @@
+"""Functions a traced condition picks (runtime/picked.py): `act = f if x > 0 else g`, or a
+function bound on each path of a traced `if`, called after it. Was a StateError ("a
+different type in the two branches"); a call is now the conditional expression."""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import autograph_py as ag
+from tests.conftest import assert_same
+
+
+def _activation(x, z):
+    act = jnp.tanh if x > 0 else jnp.sin
+    return act(z) + 1.0
+
+
+def _lambdas_on_each_path(x, z):
+    if x > 0:
+        scale = lambda v: v * 2.0   # noqa: E731
+    else:
+        scale = lambda v: v - 1.0   # noqa: E731
+    return scale(z)
+
+
+def _square(v):
+    if v > 1.0:   # a converted callee with its own traced `if`
+        return v * v
+    return v
+
+
+def _user_functions(x, z):
+    f = _square if x > 0 else abs
+    total = 0.0
+    for v in z:
+        total = total + f(v)
+    return total
+
+
+def _handed_to_vmap(x, zs):
+    act = jnp.tanh if x > 0 else jnp.sin
+    return jax.vmap(act)(zs)
+
+
+class _Lo:
+    def __init__(self, v):
+        self.v = v - 1.0
+
+
+class _Hi:
+    def __init__(self, v):
+        self.v = v + 1.0
+
+
+def _picked_class(x, z):
+    cls = _Hi if x > 0 else _Lo
+    return cls(z).v
+
+
+FUNCTIONS = [_activation, _lambdas_on_each_path, _user_functions, _handed_to_vmap]
+
+
+@pytest.mark.parametrize("f", FUNCTIONS, ids=lambda f: f.__name__)
+@pytest.mark.parametrize("x", [1.0, -1.0])
+def test_a_picked_function_is_called_as_the_condition_picks(f, x):
+    z = jnp.array([0.5, 2.0, -3.0]) if f in (_user_functions, _handed_to_vmap) else \
+        jnp.float32(0.7)
+    assert_same(ag.function(f)(jnp.float32(x), z), f(x, z))
+
+
+def test_a_picked_function_differentiates_and_batches():
+    g = jax.grad(ag.function(_activation), argnums=1)
+    for x in (1.0, -1.0):
+        np.testing.assert_allclose(g(jnp.float32(x), jnp.float32(0.3)),
+                                   jax.grad(_activation, argnums=1)(x, 0.3), rtol=1e-6)
+    xs = jnp.array([1.0, -1.0, 2.0])
+    got = jax.vmap(ag.function(_activation), in_axes=(0, None))(xs, jnp.float32(0.3))
+    np.testing.assert_allclose(got, [_activation(float(x), 0.3) for x in xs], rtol=1e-6)
+
+
+def _results_of_two_structures(x, z):
+    f = (lambda v: (v, v)) if x > 0 else (lambda v: v)
+    return f(z)
+
+
+def test_picked_functions_whose_results_do_not_join_are_a_clear_error():
+    with pytest.raises(ag.errors.StateError, match="conditional expression"):
+        ag.function(_results_of_two_structures)(jnp.float32(1.0), jnp.float32(2.0))
+    # Two classes are not picked: their objects would not join; the error is at the choice.
+    with pytest.raises(ag.errors.StateError, match="type <class .*_Hi'>"):
+        ag.function(_picked_class)(jnp.float32(1.0), jnp.float32(2.0))
