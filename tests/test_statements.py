@@ -911,3 +911,57 @@ def test_a_for_else_none_in_a_python_loop_joins_the_next_iterations_value():
         for m in (1, 3):
             assert float(f(jnp.float32(a), m)) == pytest.approx(
                 _root_finders_in_a_python_loop(a, m))
+
+
+_LOG = []
+_STATS = {"n": 0}
+
+
+def _record(v):
+    _LOG.append(v)
+
+
+def _bump():
+    _STATS["n"] += 1
+
+
+def _count_with_a_default(x, acc=[]):   # noqa: B006 - the default is the point
+    acc.append(x)
+    return len(acc)
+
+
+def _records_each_item(xs):
+    for x in xs:
+        _record(x)
+    return len(_LOG)
+
+
+def _bumps_above_one(xs):
+    for x in xs:
+        if x > 1:
+            _bump()
+    return _STATS["n"]
+
+
+def _counts_through_a_default(xs):
+    n = 0
+    for x in xs:
+        n = _count_with_a_default(x)
+    return n
+
+
+def test_a_callee_changing_a_module_list_or_its_default_in_a_traced_construct():
+    # Silently wrong before (1, 1 and 2 where Python gives 4, 2 and 4): the lists and dicts
+    # a construct watches were those its own code names, not those of the functions it
+    # calls (a module's list a helper appends to, a mutable default), nor those the
+    # branch functions nested in a loop body name; a change there was lost, or leaked the
+    # body's tracer (`_STATS["n"]` held it after the call).
+    xs = jnp.arange(4.0)
+    _LOG.clear()
+    assert int(ag.function(_records_each_item)(xs)) == 4
+    _STATS["n"] = 0
+    assert int(ag.function(_bumps_above_one)(xs)) == 2
+    _count_with_a_default.__defaults__[0].clear()
+    assert int(ag.function(_counts_through_a_default)(xs)) == 4
+    _LOG.clear()
+    _STATS["n"] = 0

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import collections
 import functools
+import sys
 import types
 
 import numpy as np
@@ -56,9 +57,11 @@ def visible(roots, depth=3) -> Visible:
                     except ValueError:   # an empty cell
                         pass
                 below.extend((d, None) for d in v.__defaults__ or ())
-                g = v.__globals__   # module-level lists and dicts the code names
-                below.extend((g[n], n) for n in v.__code__.co_names
-                             if type(g.get(n)) in (list, dict))
+                # Module-level lists and dicts the code names, and the user's functions it
+                # names (`record(x)` appending to a module's list, `helper(x, acc=[])`).
+                g = v.__globals__
+                below.extend((g[n], n) for n in _global_names(v.__code__)
+                             if type(g.get(n)) in (list, dict) or _user_function(g.get(n)))
             elif isinstance(v, (list, dict)):
                 ids[id(v)] = v
                 if name is not None:
@@ -108,6 +111,24 @@ def snapshot(values, depth=2):
 LIBRARIES = frozenset({"builtins", "jax", "jaxlib", "numpy", "scipy", "autograph_py", "gast",
                        "ml_dtypes", "opt_einsum", "optax", "flax", "equinox", "chex",
                        "tensorflow", "torch", "_pytest", "pytest", "hypothesis"})
+
+
+@functools.lru_cache(maxsize=4096)
+def _global_names(code) -> tuple:
+    """The names `code` and the functions defined in it read (a block function's nested
+    branch functions call `bump()` too)."""
+    nested = (_global_names(c) for c in code.co_consts if isinstance(c, types.CodeType))
+    return tuple(dict.fromkeys(code.co_names + sum(nested, ())))
+
+
+def _user_function(f) -> bool:
+    if not isinstance(f, types.FunctionType):
+        return False
+    module = (f.__module__ or "").partition(".")[0]
+    return module not in LIBRARIES and module not in _STDLIB
+
+
+_STDLIB = frozenset(getattr(sys, "stdlib_module_names", ()))
 
 
 def is_user_object(v) -> bool:
