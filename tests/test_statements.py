@@ -800,6 +800,15 @@ def _next_on_one_path(xs, t):
     return a + next(it)
 
 
+def _comprehension_of_an_outside_iterator(xs, t):
+    it = iter([1.0, 2.0, 3.0])
+    total = 0.0
+    for x in xs:
+        if x > t:
+            total = total + sum([a for a in it])
+    return total
+
+
 def _fresh_iterator_in_the_body(xs, t):
     total = 0.0
     for row in xs:
@@ -816,7 +825,8 @@ def test_next_of_an_iterator_made_before_a_traced_construct_is_refused():
     # traced `if` advanced it on both paths.
     xs = jnp.arange(5.0)
     assert _count_below_with_next(xs, 2.5) == 3 and _next_on_one_path(xs, -1.0) == 10.0
-    for f in (_count_below_with_next, _next_on_one_path):
+    for f in (_count_below_with_next, _next_on_one_path,
+              _comprehension_of_an_outside_iterator):
         with pytest.raises(ag.errors.StateError, match="iterator made before the traced"):
             ag.function(f)(xs, jnp.float32(2.5))
     # An iterator the body makes itself is read as Python reads it.

@@ -45,6 +45,7 @@ class Comprehension:
     def __init__(self, iterable, value, keep=None, nested=False):
         self.iterable, self.value, self.keep, self.nested = iterable, value, keep, nested
         self.at = errors.where()
+        iterables.refuse_outside_iterator(iterable, self.at)   # `[a for a in it]`, F126
         self._items = None
 
     def traced(self) -> bool:
