@@ -354,3 +354,27 @@ def test_a_body_jax_cannot_differentiate_is_an_error_at_the_loop_line():
             mode(ag.function(f))(1.0, jnp.int32(3))
         assert f"test_gradients.py:{loop_line}" in str(e.value)
         assert "stop_gradient" in str(e.value)
+
+
+def _capped_growth(x, n):
+    y = x * 0.5
+    k = 0
+    while k < n and y < 4.0:
+        y = y * 0.25 + jnp.sin(x) + 1.0
+        k += 1
+    return y
+
+
+def test_reverse_mode_over_forward_over_reverse_is_a_clear_error():
+    # helper-12 fuzzing (shapes2-open 97005/98, S4): jax.grad of jax.jacfwd(jax.grad(f))
+    # through a loop of a traced trip count transposed the tangent of the reverse sweep,
+    # a plain while_loop: JAX's raw "Reverse-mode differentiation does not work for
+    # lax.while_loop". That tangent is a primitive now, whose transpose is the clear error.
+    c = ag.convert(_capped_growth)
+    with pytest.raises(ag.errors.DifferentiationError, match="reverse mode over reverse"):
+        jax.grad(lambda x: jax.jacfwd(jax.grad(c))(x, 3))(-2.0)
+    # Forward over it still works: a third derivative, against central differences.
+    h2, h3 = jax.jacfwd(jax.grad(c)), jax.jacfwd(jax.jacfwd(jax.grad(c)))
+    eps = 1e-3
+    fd = (float(h2(-2.0 + eps, 3)) - float(h2(-2.0 - eps, 3))) / (2 * eps)
+    assert float(h3(-2.0, 3)) == pytest.approx(fd, rel=1e-3)

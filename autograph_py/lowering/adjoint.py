@@ -228,7 +228,21 @@ def _adjoint_tangent(*args, loop, batch_ndim):
 
 
 def _adjoint_tangent_jvp(primals, tangents, *, loop, batch_ndim):
+    # Its own tangent is a primitive too, whose transpose is the same clear error: reverse
+    # mode over it (jax.grad of jax.jacfwd(jax.grad(f))) transposes no while_loop of JAX's.
+    return (adjoint_tangent_p.bind(*primals, loop=loop, batch_ndim=batch_ndim),
+            adjoint_tangent2_p.bind(*primals, *_instantiated(tangents), loop=loop,
+                                    batch_ndim=batch_ndim))
+
+
+def _adjoint_tangent2(*args, loop, batch_ndim):
+    half = len(args) // 2
     return jax.jvp(lambda *a: _adjoint_tangent(*a, loop=loop, batch_ndim=batch_ndim),
+                   tuple(args[:half]), tuple(args[half:]))[1]
+
+
+def _adjoint_tangent2_jvp(primals, tangents, *, loop, batch_ndim):
+    return jax.jvp(lambda *a: _adjoint_tangent2(*a, loop=loop, batch_ndim=batch_ndim),
                    tuple(primals), tuple(_instantiated(tangents)))
 
 
@@ -270,5 +284,10 @@ adjoint_tangent_p = _primitive("autograph_loop_adjoint_tangent", _adjoint_tangen
                                lambda *avals, loop, batch_ndim: _adjoint_abstract(
                                    *avals[:len(avals) // 2], loop=loop, batch_ndim=batch_ndim),
                                _adjoint_tangent_jvp)
+adjoint_tangent2_p = _primitive("autograph_loop_adjoint_tangent2", _adjoint_tangent2,
+                                lambda *avals, loop, batch_ndim: _adjoint_abstract(
+                                    *avals[:len(avals) // 4], loop=loop, batch_ndim=batch_ndim),
+                                _adjoint_tangent2_jvp)
 ad.primitive_transposes[loop_tangent_p] = _tangent_transpose
 ad.primitive_transposes[adjoint_tangent_p] = _adjoint_tangent_transpose
+ad.primitive_transposes[adjoint_tangent2_p] = _adjoint_tangent_transpose
