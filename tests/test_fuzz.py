@@ -30,6 +30,11 @@ The shapes2 batch: SHAPES2_N programs of config shapes2 (tests/fuzz/idiom_shapes
 tuple order, for/else, user context managers, guarded tails, objects as state, enumerate
 indices, twin lambdas, root finders, math.isclose, grad of grad), jit only:
 `python -m tests.fuzz.run --seed 97001 --config shapes2 --modes jit --only K`.
+
+The shapes3 batch: SHAPES3_N programs of config shapes3 (tests/fuzz/idiom_shapes3.py:
+lists and dicts held two ways and changed in nested constructs, iterators read in
+constructs, functions a traced test picks, for/else that runs as Python), jit only:
+`python -m tests.fuzz.run --seed 99001 --config shapes3 --modes jit --only K`.
 """
 from tests.fuzz import gen
 from tests.fuzz.run import run_batch
@@ -42,6 +47,7 @@ TR_SEED, TR_N = 5045, 8     # every kind of transformation call among them; abou
 NONE_SEED, NONE_N = 6060, 12   # values None on some runs (config none-ci); about 30 s
 IDIOMS_SEED, IDIOMS_N = 97001, 12   # config idioms (tests/fuzz/idioms.py); about 10 s
 SHAPES2_SEED, SHAPES2_N = 97001, 12   # config shapes2 (tests/fuzz/idiom_shapes2.py)
+SHAPES3_SEED, SHAPES3_N = 99001, 12   # config shapes3 (tests/fuzz/idiom_shapes3.py)
 FULL_EVERY = 8      # grad and vmap too on every eighth program (they compile twice more)
 
 
@@ -99,6 +105,18 @@ def test_fuzz_shapes2():
     _check_batch(SHAPES2_SEED, SHAPES2_N, "shapes2", ("jit",), "programs of the shapes2 config")
 
 
+def test_fuzz_shapes3():
+    _check_batch(SHAPES3_SEED, SHAPES3_N, "shapes3", ("jit",), "programs of the shapes3 config")
+
+
+def test_shapes3_config_makes_its_shapes():
+    shapes = set()
+    for k in range(60):
+        shapes |= set(gen.make_case(SHAPES3_SEED, k, "shapes3").to_dict()["shapes"])
+    assert {"alias-nested", "alias-object", "dict-rebuilt", "iterator-before",
+            "iterator-inside", "iterator-rest", "picked-function", "for-else-python"} <= shapes
+
+
 def test_shapes2_config_makes_its_shapes():
     shapes = set()
     for k in range(60):
@@ -116,7 +134,7 @@ def test_idioms_config_makes_its_shapes_and_no_other_config_does():
             "alias", "shared-rows", "key-order-end", "ordered-dict", "setattr", "namespace",
             "range-membership", "table-index", "ordered-by-key", "tuple-order", "math"} <= shapes
     for config in gen.CONFIGS:
-        if not config.startswith(("idioms", "shapes2")):   # shapes2 imports math too
+        if not config.startswith(("idioms", "shapes2", "shapes3")):   # they import modules
             for k in range(3):
                 case = gen.make_case(SEED, k, config)
                 assert not case.prog.imports and "TAB0" not in case.prog.source()

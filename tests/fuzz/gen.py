@@ -39,7 +39,8 @@ import random
 from dataclasses import dataclass, field
 
 from tests.fuzz import builtins as builtin_shapes, calls as seq, ir, scope as sc, shapes
-from tests.fuzz import extras, idiom_ops, idiom_shapes2, idiom_shapes2b, idioms, transforms
+from tests.fuzz import extras, idiom_ops, idiom_shapes2, idiom_shapes2b, idiom_shapes3, idioms, \
+    transforms
 from tests.fuzz.ir import (Assign, Break, Const, Continue, For, Func, If, Match, MatchCase, Name, Op,
                            Program, Return, While)
 
@@ -246,6 +247,16 @@ CONFIGS["shapes2"] = dataclasses.replace(
              "s2_with": 2.5, "s2_tail": 2.0, "s2_state": 2.5, "s2_enum": 2.0, "s2_root": 2.0,
              "s2_isclose": 2.0, "s2_grad2": 1.2})
 CONFIGS["shapes2-open"] = dataclasses.replace(CONFIGS["shapes2"], idiom_open=True)
+# The shapes-small programs plus idiom_shapes3.py's shapes (FINDINGS F125-F128): a list or
+# dict held two ways and changed in nested constructs, iterators read in constructs,
+# functions a traced test picks, for/else that runs as Python. Its S2Code lines carry
+# their own `refuse`; `shapes2` for the read-back of their results.
+CONFIGS["shapes3"] = dataclasses.replace(
+    CONFIGS["shapes-small"], shapes2=True, dtypes=("float32", "float32", "float64"),
+    param_kinds=("f", "f", "f", "fa", "fa", "i", "ia", "b"),
+    weights={**CONFIGS["shapes-small"].weights, "s3_alias": 3.0, "s3_rebuilt": 1.5,
+             "s3_iter": 2.5, "s3_pick": 2.5, "s3_forelse": 2.5})
+CONFIGS["shapes3-open"] = dataclasses.replace(CONFIGS["shapes3"], idiom_open=True)
 # Sequences only: the default statements, called in several signatures.
 CONFIGS["calls"] = Config(calls=(3, 6), p_swap=0.6, param_kinds=_SHAPES["param_kinds"])
 CONFIGS["calls-small"] = Config(max_block=3, max_depth=2, max_loops=2, n_helpers=(0, 1),
@@ -293,7 +304,7 @@ class Case:
 
 
 class Gen(shapes.ShapeGen, transforms.TransformGen, extras.ExtraGen, idioms.IdiomGen,
-          idiom_shapes2.Shapes2Gen):
+          idiom_shapes2.Shapes2Gen, idiom_shapes3.Shapes3Gen):
     def __init__(self, rng: random.Random, cfg: Config):
         self.rng, self.cfg = rng, cfg
         self.kinds = ir.KINDS + tuple(cfg.extra_kinds)
