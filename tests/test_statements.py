@@ -781,6 +781,32 @@ def test_an_iterator_a_traced_break_may_leave_part_read_is_refused():
         assert float(ag.function(_first_above)(xs, jnp.float32(t))) == _first_above(xs, t)
 
 
+def _first_then_count_rest(x, make):
+    it = make(x)
+    for y in it:
+        break
+    return y + len(list(it))
+
+
+def _items_of(x):
+    for v in (1.0, 2.0, 3.0, 4.0):
+        yield v * x
+
+
+@pytest.mark.parametrize("make", [
+    lambda x: iter(jnp.array([1.0, 2.0, 3.0, 4.0]) * x),   # jax arrays iterate by generator
+    _items_of,
+    lambda x: (v * x for v in jnp.array([1.0, 2.0, 3.0, 4.0])),
+    lambda x: map(lambda v: v * x, jnp.array([1.0, 2.0, 3.0, 4.0]))])
+def test_a_python_break_leaves_the_rest_of_a_generator(make):
+    # Silently wrong before (1.0 where Python gives 4.0): the Python loop stepped the
+    # generator through a `yield from` wrapper that, dropped at the `break`, closed it.
+    assert _first_then_count_rest(2.0, make) == 5.0
+    assert float(ag.convert(_first_then_count_rest)(2.0, make)) == 5.0
+    assert float(ag.function(_first_then_count_rest, static_argnums=1)(
+        jnp.float32(2.0), make)) == 5.0
+
+
 def _count_below_with_next(xs, t):
     it = iter(xs)
     n = 0

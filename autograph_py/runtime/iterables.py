@@ -186,7 +186,7 @@ def as_consumed(out):
         return generated(out, errors.where())
     if isinstance(out, contextlib._GeneratorContextManager) and type(
             getattr(out, "gen", None)) is types.GeneratorType:
-        out.gen = _Stepped(out.gen, errors.where())
+        out.gen = Stepped(out.gen, errors.where())
     return out
 
 
@@ -199,9 +199,10 @@ def generated(gen, at):
         _needs_python(e, gen, at)
 
 
-class _Stepped:
-    """A @contextmanager's generator, its steps' errors made clear; an error of the `with`
-    body that `__exit__` throws into it is the body's own, as it is."""
+class Stepped:
+    """A generator (a @contextmanager's, a Python loop's), its steps' errors made clear;
+    an error of the `with` body that `__exit__` throws into it is the body's own, as it is.
+    Dropping it does not close the generator (a `yield from` wrapper's would)."""
 
     def __init__(self, gen, at):
         self.gen, self.at = gen, at

@@ -27,7 +27,7 @@ from autograph_py.runtime.conditionals import _lax_if, as_predicate
 from autograph_py.runtime.dispatch import (CONCRETIZATION_ERRORS, in_trace, is_traced,
                                            raised_by_jax)
 from autograph_py.runtime.iterables import (TracedEnumerate, TracedRange, TracedReversed,
-                                           TracedZip, generated)
+                                           TracedZip, Stepped)
 from autograph_py.runtime.undefined import (checked_at_run_time, conditional_region,
                                            in_conditional_region)
 
@@ -142,8 +142,8 @@ def _py_for(iterable, extra_test, body, block: Block, record=True):
     if record:
         trace_log.record("for", "python", "iterates over a Python value", at=block.at)
     iterables.refuse_outside_iterator(iterable, block.at)
-    it = iter(generated(iterable, block.at) if isinstance(iterable, types.GeneratorType)
-              else iterable)
+    gen = isinstance(iterable, types.GeneratorType)   # stepped: a `break` must not close it
+    it = iter(Stepped(iterable, block.at) if gen else iterable)
     if extra_test is None:
         for item in it:
             body(item)
