@@ -5,7 +5,8 @@ or branch rebuilds its state from a carry. Each program below nests two construc
 (loops over arrays, traced ranges and whiles, traced `if`s) around a change made
 through one name and reads it through the other after both (FINDINGS F125: `row`
 of `rows = [row]` kept its entry contents after a loop in a loop, silently; `v = a.v`
-of an object's list did after any traced loop).
+of an object's list did after any traced loop; S6, S8: a read through the other
+name in the same body, or of an item two levels down, saw the entry value).
 """
 from __future__ import annotations
 
@@ -41,6 +42,17 @@ CHANGES = {   # (set up, the change through one name, what is returned through t
     "object_attribute": ("a = Acc()\n    v = a.v", "v[0] = v[0] + u * t", "a.v[0]"),
     "object_in_a_list": ("objs = [Acc()]\n    v = objs[0].v", "v[1] = v[0] + v[1] + u",
                          "objs[0].v[1]"),
+    # Read back through the other name in the same body (S6, S8: the entry item was read).
+    "attribute_read_back": ("a = Acc()\n    v = a.v", "v[1] = v[1] + u\n{i}v[0] = a.v[1] * t",
+                            "v[0] + 10.0 * v[1]"),
+    "list_read_back": ("row = [0.0, 1.0]\n    rows = [row]",
+                       "row[1] = row[1] + u\n{i}row[0] = rows[0][1] * t",
+                       "rows[0][0] + row[1]"),
+    "nested_dict_of_alias": ('d = {"a": {"a": 0.5}}\n    e = d',
+                             'e["a"]["a"] = e["a"]["a"] + u * t', 'd["a"]["a"]'),
+    "nested_dict_read_back": ('d = {"a": {"b": 0.0}}\n    e = d',
+                              'e["a"]["b"] = u\n{i}d["a"]["b"] = d["a"]["b"] + e["a"]["b"] * t',
+                              'e["a"]["b"]'),
     "rebuilt_inner": ('d = {"a": {"b": 0.0}}',
                       'd = {"a": {"b": t}}\n{i}d["a"]["b"] = d["a"]["b"] + u', 'd["a"]["b"]'),
 }

@@ -68,9 +68,10 @@ def visible(roots, depth=3) -> Visible:
                     ids.names.setdefault(id(v), name)
                 items = enumerate(v) if isinstance(v, list) else v.items()
                 below.extend((x, name and f"{name}[{k!r}]") for k, x in items)
-            elif isinstance(v, tuple) or is_user_object(v):
-                below.extend((x, None) for x in (v if isinstance(v, tuple)
-                                                 else v.__dict__.values()))
+            elif isinstance(v, tuple):
+                below.extend((x, name and f"{name}[{k}]") for k, x in enumerate(v))
+            elif is_user_object(v):   # `obj.v`: another name of the list `v = obj.v` holds
+                below.extend((x, name and f"{name}.{k}") for k, x in v.__dict__.items())
         level = below
     ids.reached = seen
     return ids

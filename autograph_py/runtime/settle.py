@@ -49,7 +49,10 @@ def _entry_objects(values, names, init_vars) -> tuple:
     `row[1]`), with that object, refilled with the carry's items: the body reads the carry
     through either name, as Python does."""
     visible = mutations.visible_here()
-    every = getattr(visible, "every", {})
+    every = dict(getattr(visible, "every", {}))
+    for name, var in zip(names, init_vars):   # two state parts of one object (`d['a']` and
+        if type(var.value) in (list, dict):   # `e['a']` of `e = d`): each is another name
+            every[id(var.value)] = every.get(id(var.value), set()) | {name}
 
     def walk(value, entry, root):   # `root`: the variable (a state name is `v['a']`)
         if type(entry) not in (list, dict) or type(value) is not type(entry) or len(
