@@ -936,6 +936,42 @@ def _assigned_in_a_second_loop(n, m):
     return y
 
 
+def _read_under_the_other_condition(x):
+    if x > 0:
+        k = x * 2.0
+    if x < 0:
+        return k
+    return 2.0
+
+
+def _return_in_a_for_under_a_traced_if(x, xs):
+    try:
+        for t in xs:
+            if t > x:
+                return 3.0
+        for k in range(3):
+            return 1.0
+    except ZeroDivisionError:
+        k = 4
+    return k
+
+
+def test_a_local_one_traced_if_assigned_read_under_another_is_checked_at_run_time():
+    # Silently wrong before: the read under `x < 0` took the zeros of the unassigned
+    # path (0.0 where Python raises UnboundLocalError); a local that a Python loop under a
+    # traced `if` assigned came back as its placeholder `<k if assigned>` (helper-13, S9).
+    f = ag.function(_read_under_the_other_condition)
+    assert float(f(jnp.float32(1.0))) == 2.0
+    with pytest.raises(UnboundLocalError, match="'k'"):
+        f(jnp.float32(-1.0))
+    with pytest.raises(UnboundLocalError):
+        _read_under_the_other_condition(-1.0)
+    g = ag.function(_return_in_a_for_under_a_traced_if)
+    for x in (-5.0, 5.0):
+        xs = jnp.array([-1.0, 0.5])
+        assert float(g(jnp.float32(x), xs)) == _return_in_a_for_under_a_traced_if(x, xs)
+
+
 def test_a_local_a_traced_loop_never_assigned_raises_unbound_local_error_at_its_read():
     # Python raises UnboundLocalError at the read; so does the compiled program
     # when the loop ran zero times (and only then).

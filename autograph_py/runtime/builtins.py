@@ -18,7 +18,7 @@ from autograph_py.runtime.dispatch import holds_traced, in_trace, is_traced
 from autograph_py.runtime.text import fstring  # noqa: F401 - generated code's ag__.fstring
 from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedZip, reversed_
 from autograph_py.runtime import undefined as undefined_module
-from autograph_py.runtime.undefined import (UnboundUnlessAssigned, Undefined,
+from autograph_py.runtime.undefined import (MaybeUndefined, UnboundUnlessAssigned, Undefined,
                                            in_conditional_region, read)
 
 
@@ -208,6 +208,9 @@ def read_local(value):
         exc = UnboundLocalError(_unbound_text(value.name))
         failures.stage(exc, jax.numpy.asarray(False), at)
         raise paths.PathRaises(exc)
+    if isinstance(value, MaybeUndefined) and value.assigned is not None and \
+            in_conditional_region():
+        value = _checked_form(value)
     if not isinstance(value, UnboundUnlessAssigned):
         return read(value)
     assigned = value.assigned
@@ -221,6 +224,20 @@ def read_local(value):
                          f"'{value.name}'", at=at)
         failures.stage(UnboundLocalError(_unbound_text(value.name)), assigned, at)
     return value.value
+
+
+def _checked_form(value: MaybeUndefined):
+    """A local some paths of a traced `if` assigned (under `value.assigned`), read on a
+    traced path: the read checks the flag when the program runs, as a loop's does. Its
+    value may itself be one a loop may not have assigned (`for k in range(3): return`
+    under the `if`): then both flags."""
+    inner = value.value
+    if isinstance(inner, Undefined):
+        return value
+    if isinstance(inner, UnboundUnlessAssigned):
+        return UnboundUnlessAssigned(value.name, inner.value,
+                                     jax.numpy.logical_and(value.assigned, inner.assigned))
+    return UnboundUnlessAssigned(value.name, inner, value.assigned)
 
 
 undefined_module._reader[0] = read_local   # other uses of such a local read it the same way
