@@ -59,14 +59,51 @@ def _picked_class(x, z):
     return cls(z).v
 
 
-FUNCTIONS = [_activation, _lambdas_on_each_path, _user_functions, _handed_to_vmap]
+def _three_by_elif(x, z):
+    if x > 1.0:
+        act = jnp.sin
+    elif x > 0.0:
+        act = jnp.cos
+    else:
+        act = jnp.tanh
+    return act(z)
+
+
+def _three_by_nested_expression(x, z):
+    act = jnp.sin if x > 1.0 else (jnp.cos if x > 0.0 else jnp.tanh)
+    return act(z) + act(2.0 * z)
+
+
+def _picked_twice_then_kept(x, z):
+    act = jnp.sin if x > 0.0 else jnp.cos
+    if x > 1.0:
+        act = act if x > 2.0 else jnp.tanh   # a Picked on one path, a pick of it on the other
+    total = 0.0
+    for v in z:
+        total = total + act(v)
+    return total
+
+
+def _picked_in_a_loop_body(x, z):
+    total = 0.0
+    for v in z:
+        f = jnp.sin if v > x else (jnp.exp if v < -x else jnp.tanh)
+        total = total + f(v)
+    return total
+
+
+FUNCTIONS = [_activation, _lambdas_on_each_path, _user_functions, _handed_to_vmap,
+             _three_by_elif, _three_by_nested_expression, _picked_twice_then_kept,
+             _picked_in_a_loop_body]
+ARRAYS = (_user_functions, _handed_to_vmap, _picked_twice_then_kept, _picked_in_a_loop_body)
 
 
 @pytest.mark.parametrize("f", FUNCTIONS, ids=lambda f: f.__name__)
-@pytest.mark.parametrize("x", [1.0, -1.0])
+@pytest.mark.parametrize("x", [1.0, -1.0, 3.0, 0.5])
 def test_a_picked_function_is_called_as_the_condition_picks(f, x):
-    z = jnp.array([0.5, 2.0, -3.0]) if f in (_user_functions, _handed_to_vmap) else \
-        jnp.float32(0.7)
+    # Among three (`elif`, a nested conditional expression), the inner pick's condition
+    # was a tracer of the outer branch's trace: JAX's UnexpectedTracerError (S5).
+    z = jnp.array([0.5, 2.0, -3.0]) if f in ARRAYS else jnp.float32(0.7)
     assert_same(ag.function(f)(jnp.float32(x), z), f(x, z))
 
 

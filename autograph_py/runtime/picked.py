@@ -8,8 +8,14 @@ conditional expression whose paths bind one name to two functions keeps both:
 a `Picked`, whose call is the conditional expression `f(z) if x > 0 else g(z)`
 (runtime/calls.py converts each as it converts any call). What the two calls
 return must join as any two branches do.
+
+A Picked is a pytree whose leaves are its condition and its two functions: a
+pick made inside a branch (`if/elif/else` among three functions) leaves the
+branch with its condition as an output, not as a tracer of the branch's trace.
 """
 from __future__ import annotations
+
+import jax
 
 
 class Picked:
@@ -34,3 +40,28 @@ def pickable(a, b) -> bool:
     or other callables, not classes (two objects of two classes join as nothing: the
     choice of class is the error, at the variable that holds it)."""
     return callable(a) and callable(b) and not isinstance(a, type) and not isinstance(b, type)
+
+
+jax.tree_util.register_pytree_node(
+    Picked, lambda p: ((p.pred, p.if_true, p.if_false), None),
+    lambda _, children: Picked(*children))
+
+
+def aligned(a, b):
+    """`a` and `b`, one or both Picked, as two values of one pytree structure (a plain
+    function `f` where the other side is a Picked is `Picked(True, f, f)`, its functions
+    aligned in turn); None where they cannot be (the join's own error says why)."""
+    if type(a) is Picked and type(b) is Picked:
+        t, f = aligned(a.if_true, b.if_true), aligned(a.if_false, b.if_false)
+        if t is None or f is None:
+            return None
+        return Picked(a.pred, t[0], f[0]), Picked(b.pred, t[1], f[1])
+    if type(a) is Picked or type(b) is Picked:
+        p, other = (a, b) if type(a) is Picked else (b, a)
+        if type(other) is not Picked and not pickable(other, other):
+            return None
+        t, f = aligned(p.if_true, other), aligned(p.if_false, other)
+        wrapped = Picked(True, t[1], f[1])
+        p = Picked(p.pred, t[0], f[0])
+        return (p, wrapped) if type(a) is Picked else (wrapped, p)
+    return a, b

@@ -285,6 +285,8 @@ def join_branches(names, sides, construct: str, at: str, labels=("if", "else"),
             t_src.append(zeros if t_undef else t.leaves)
             f_src.append(zeros if f_undef else f.leaves)
             continue
+        if t.treedef != f.treedef and pick is not None:
+            t, f = _picks_aligned(t, f)
         if t.treedef != f.treedef:
             raise _mismatch(name, construct, at, labels, t.as_traced(), f.as_traced(), what="structure")
         leaf_specs = []
@@ -309,6 +311,15 @@ def join_branches(names, sides, construct: str, at: str, labels=("if", "else"),
         t_src.append(t.leaves)
         f_src.append(f.leaves)
     return BranchPlan(treedefs, specs, (t_src, f_src))
+
+
+def _picks_aligned(t: Var, f: Var) -> tuple[Var, Var]:
+    """A function on one side, a Picked on the other (or two of two shapes): both as one
+    pytree structure (picked.aligned), whose functions then join as picks."""
+    both = picked.aligned(t.value, f.value)
+    if both is None:
+        return t, f
+    return tuple(flatten([v], [var.name])[0] for v, var in zip(both, (t, f)))
 
 
 def _one_sided(present, poison, mismatch) -> list:
