@@ -165,3 +165,24 @@ def test_a_dict_made_in_the_function_and_rebuilt_in_another_order_by_a_loop_is_r
         return list(d.values())
     with pytest.raises(errors.StateError, match="whether the loop runs"):
         ag.function(f)(jnp.int32(0))
+
+
+def _rebound_in_a_loop_with_a_traced_break(x, n):
+    d = {"s": x, "k": 1}
+    for j in range(n):
+        e = {"s": x + 1.0, "k": 2}
+        if x > d["s"] - j:
+            break
+        d = e
+    return d["s"] + d["k"], [d[k] for k in d]   # the values, in its key order
+
+
+def test_a_dict_picked_by_a_traced_break_keeps_the_order_every_path_has():
+    # An unfair StateError before (helper-13, S10): `d`, one of two dicts a traced break
+    # picks, was a read-only copy, and order_like took only a plain dict as its model, so
+    # the loop's output kept a pytree's sorted keys ['k', 's'] against the entry's.
+    for x, n in ((1.0, 3), (1.0, 0), (5.0, 2)):
+        total, values = ag.function(_rebound_in_a_loop_with_a_traced_break)(
+            jnp.float32(x), jnp.int32(n))
+        want = _rebound_in_a_loop_with_a_traced_break(x, n)
+        assert float(total) == want[0] and [float(v) for v in values] == want[1]

@@ -91,14 +91,15 @@ def order_like(value, model) -> None:
     and `d.values()` keep the order Python's dict has."""
     value, model = (v.value if isinstance(v, (MaybeUndefined, UnboundUnlessAssigned)) else v
                     for v in (value, model))
-    if type(value) is dict and type(model) is dict:
+    if isinstance(value, dict) and isinstance(model, dict):   # a read-only copy's too
         if len(value) != len(model) or any(k not in value for k in model):
             return
         for k in model:
             order_like(value[k], model[k])
         if list(value) != list(model):
             orders.put_in_order(value, list(model))
-    elif type(value) in (list, tuple) and type(model) is type(value) and len(value) == len(model):
+    elif isinstance(value, (list, tuple)) and isinstance(model, (list, tuple)) and isinstance(
+            model, list) == isinstance(value, list) and len(value) == len(model):
         for v, m in zip(value, model):
             order_like(v, m)
 
@@ -108,10 +109,10 @@ def key_skeleton(value):
     key orders for order_like that holds no array."""
     if isinstance(value, (MaybeUndefined, UnboundUnlessAssigned)):
         value = value.value
-    if type(value) is dict:
+    if isinstance(value, dict):   # a read-only copy's too (runtime/copies)
         return {k: key_skeleton(v) for k, v in value.items()}
-    if type(value) in (list, tuple):
-        return type(value)(key_skeleton(v) for v in value)
+    if isinstance(value, (list, tuple)):
+        return (list if isinstance(value, list) else tuple)(key_skeleton(v) for v in value)
     return None
 
 

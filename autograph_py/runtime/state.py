@@ -161,12 +161,15 @@ def _none_inside(a: Var, b: Var) -> tuple[Var, Var]:
                   none.leaves + [True])
 
 
-def _joinable(t: Var, f: Var, maybe_too) -> tuple[Var, Var]:
+def _joinable(t: Var, f: Var, maybe_too, picks=False) -> tuple[Var, Var]:
     """Two sides of a join, None and a value lifted to MaybeNone, a side assigned on some
-    paths only as the other is (lift_to_match), at the top or inside flags."""
+    paths only as the other is (lift_to_match), at the top or inside flags; `picks`: a
+    function and a Picked as one structure (_picks_aligned)."""
     t, f = lift_to_match(*_none_inside(*lift_none(t, f)), maybe_too=maybe_too)
     if type(t.value) is type(f.value) is UnboundUnlessAssigned and t.treedef != f.treedef:
         t, f = _maybe_none_inside(t, f)
+    if picks and t.treedef != f.treedef:
+        t, f = _picks_aligned(t, f)
     return t, f
 
 
@@ -262,7 +265,7 @@ def join_branches(names, sides, construct: str, at: str, labels=("if", "else"),
     t_vars, f_vars = sides
     treedefs, specs, t_src, f_src = [], [], [], []
     for name, t, f in zip(names, t_vars, f_vars):
-        t, f = _joinable(t, f, maybe_too=not else_keeps_earlier)
+        t, f = _joinable(t, f, maybe_too=not else_keeps_earlier, picks=pick is not None)
         t_undef, f_undef = is_undefined(t.value), is_undefined(f.value)
         if t_undef or f_undef:
             if t_undef and f_undef:
@@ -285,8 +288,6 @@ def join_branches(names, sides, construct: str, at: str, labels=("if", "else"),
             t_src.append(zeros if t_undef else t.leaves)
             f_src.append(zeros if f_undef else f.leaves)
             continue
-        if t.treedef != f.treedef and pick is not None:
-            t, f = _picks_aligned(t, f)
         if t.treedef != f.treedef:
             raise _mismatch(name, construct, at, labels, t.as_traced(), f.as_traced(), what="structure")
         leaf_specs = []
