@@ -378,3 +378,24 @@ def test_reverse_mode_over_forward_over_reverse_is_a_clear_error():
     eps = 1e-3
     fd = (float(h2(-2.0 + eps, 3)) - float(h2(-2.0 - eps, 3))) / (2 * eps)
     assert float(h3(-2.0, 3)) == pytest.approx(fd, rel=1e-3)
+
+
+def test_reverse_mode_through_the_value_of_an_inner_value_and_grad():
+    # helper-13 fuzzing (S11): jax.grad of `jax.value_and_grad(h)(x)[0]` differentiated
+    # the primal of the loop's jvp rule, a plain lax.while_loop: JAX's raw "Reverse-mode
+    # differentiation does not work for lax.while_loop". That primal is the counted loop
+    # with its own rule now, so the outer gradient is the loop's gradient.
+    c = ag.convert(_capped_growth)
+
+    def value_of_inner(x, n):
+        return jax.value_and_grad(c)(x, n)[0]
+
+    for n in (0, 3):
+        for outer in (jax.grad(value_of_inner), jax.jit(jax.grad(value_of_inner))):
+            _close(outer(0.7, n), jax.grad(c)(0.7, n))
+        eps = 1e-3
+        fd = (float(_capped_growth(0.7 + eps, n)) - float(_capped_growth(0.7 - eps, n))) / (2 * eps)
+        assert float(jax.grad(value_of_inner)(0.7, n)) == pytest.approx(fd, rel=2e-3, abs=1e-4)
+    # The inner gradient's own derivative is still reverse over reverse: the clear error.
+    with pytest.raises(ag.errors.DifferentiationError, match="reverse mode over reverse"):
+        jax.grad(lambda x: jax.value_and_grad(c)(x, 3)[1])(0.7)

@@ -77,27 +77,29 @@ def while_loop(cond_fun, body_fun, consts, init, slots=None, quiet=None, at=None
         return lax.while_loop(lambda c: cond_fun(consts, c), lambda c: body_fun(consts, c), init)
     loop = _Loop(quiet_body, len(consts), len(init), lin_consts, lin_carry, slots or SLOTS, at)
 
+    # The loop and its trip count, `n`; its tangent is `loop_tangent_p` of the `n` steps.
+    # The primal of that rule is this function again, not a lax.while_loop: a derivative
+    # of the primal taken in reverse mode (jax.grad of `jax.value_and_grad(f)(x)[0]`)
+    # goes through this rule too, where JAX's while_loop has no transpose.
     @jax.custom_jvp
-    def run(consts, init):
-        return lax.while_loop(lambda c: cond_fun(consts, c), lambda c: body_fun(consts, c),
-                              init)
+    def counted(consts, init):
+        test, body = (quiet_cond, quiet_body) if is_quiet() else (cond_fun, body_fun)
+        return lax.while_loop(lambda s: test(consts, s[1]),
+                              lambda s: (s[0] + 1, body(consts, s[1])), (jnp.int32(0), init))
 
-    @run.defjvp
-    def run_jvp(primals, tangents):
+    @counted.defjvp
+    def counted_jvp(primals, tangents):
         consts, init = primals
         d_consts, d_init = tangents
-        test, body = (quiet_cond, quiet_body) if is_quiet() else (cond_fun, body_fun)
-        n, out = lax.while_loop(lambda s: test(consts, s[1]),
-                                lambda s: (s[0] + 1, body(consts, s[1])),
-                                (jnp.int32(0), init))
+        n, out = counted(consts, init)
         lin = [d_consts[k] for k in lin_consts] + [d_init[k] for k in lin_carry]
         d_lin = loop_tangent_p.bind(*consts, *init, n, *lin, loop=loop, batch_ndim=0)
         d_out = [np.zeros(jnp.shape(x), jax.dtypes.float0) for x in out]
         for k, d in zip(lin_carry, d_lin):
             d_out[k] = d
-        return out, d_out
+        return (n, out), (np.zeros((), jax.dtypes.float0), d_out)
 
-    return run(consts, init)
+    return counted(consts, init)[1]
 
 
 def while_loop_of(test, body, init, slots=None, at=None, quiet=None):

@@ -318,7 +318,7 @@ def _picks_aligned(t: Var, f: Var) -> tuple[Var, Var]:
     """A function on one side, a Picked on the other (or two of two shapes): both as one
     pytree structure (picked.aligned), whose functions then join as picks."""
     both = picked.aligned(t.value, f.value)
-    if both is None:
+    if both is None or (both[0] is t.value and both[1] is f.value):
         return t, f
     return tuple(flatten([v], [var.name])[0] for v, var in zip(both, (t, f)))
 
