@@ -42,6 +42,7 @@ from autograph_py.runtime.logical import (and_, compare_chain, eq, is_, is_not, 
                                           not_eq, or_, ordered)
 from autograph_py.runtime.loops import for_stmt, while_stmt
 from autograph_py.runtime.optional import returned
+from autograph_py.runtime.leaks import poison as poison_stale
 from autograph_py.runtime.state import GlobalName as global_name
 from autograph_py.runtime.written_back import give_back, latest
 from autograph_py.runtime.undefined import (Undefined, UndefinedReturnValue, load_part,
@@ -69,7 +70,7 @@ def list_append(target, value):
 
 
 __all__ = ["and_", "assert_stmt", "compare_chain", "comprehension", "converted_call",
-           "dict_comprehension", "eq", "nested_comprehension", "nested_dict_comprehension",
+           "dict_comprehension", "eq", "poison_stale", "nested_comprehension", "nested_dict_comprehension",
            "nested_list_comprehension", "nested_set_comprehension", "set_comprehension",
            "for_stmt", "fstring", "getitem", "give_back", "global_name", "HANDLED", "if_exp",
            "if_stmt", "in_", "is_", "is_not", "latest", "ld", "list_append", "not_eq",

@@ -986,6 +986,40 @@ def _counts_through_a_default(xs):
     return n
 
 
+_TOTALS = {"s": 0.0}
+
+
+def _adds_to_a_module_dict(x):
+    if x > 0:
+        _TOTALS["s"] += x
+    return _TOTALS["s"] * 2.0
+
+
+def _sums_the_log(x):
+    return sum(_LOG) + x
+
+
+def test_a_module_level_value_a_trace_left_is_a_clear_error_when_read_again():
+    # JAX's raw UnexpectedTracerError before, at the second trace's call (F129's open
+    # end): the module's dict held the first trace's tracer. It is a Stale value now:
+    # reading it is a StateError at the user's line that names the dict's item; holding
+    # or counting the items is not an error (Python's code runs once, when traced).
+    _TOTALS["s"] = 0.0
+    assert float(ag.function(_adds_to_a_module_dict)(jnp.float32(1.5))) == 3.0
+    with pytest.raises(ag.errors.StateError, match=r"reads _TOTALS\['s'\]") as info:
+        ag.function(_adds_to_a_module_dict)(jnp.float32(1.0))
+    assert f"{__file__}:" in str(info.value)
+    assert "earlier trace" in repr(_TOTALS["s"])
+    _LOG.clear()
+    assert int(ag.function(_records_each_item)(jnp.arange(3.0))) == 3
+    assert int(ag.function(_records_each_item)(jnp.arange(2.0))) == 5   # counted, not read
+    with pytest.raises(ag.errors.StateError, match=r"reads _LOG\[0\]"):
+        jax.jit(ag.convert(_sums_the_log))(jnp.float32(1.0))
+    _LOG.clear()
+    _TOTALS["s"] = 0.0
+    assert float(ag.function(_adds_to_a_module_dict)(jnp.float32(1.0))) == 2.0   # reset
+
+
 def test_a_callee_changing_a_module_list_or_its_default_in_a_traced_construct():
     # Silently wrong before (1, 1 and 2 where Python gives 4, 2 and 4): the lists and dicts
     # a construct watches were those its own code names, not those of the functions it

@@ -342,6 +342,7 @@ def entry(converted):
 
 def _entry_factory(ag__, converted):
     def entry(*args, **kwargs):
+        ag__.poison_stale(converted)   # a module-level list's tracers of an ended trace
         return ag__.returned(converted(*args, **kwargs))
     return entry
 

@@ -91,13 +91,30 @@ def enclosing_traces() -> list:
 def escaped(values) -> bool:
     """Whether a tracer among `values` is of a trace that is not the current one nor one
     it was made in: a branch's or a loop body's, leaked out of it."""
+    live = _live_traces()
+    return any(isinstance(leaf, jax.core.Tracer) and id(leaf._trace) not in live
+               for leaf in jax.tree_util.tree_leaves(values))
+
+
+def _live_traces() -> set:
+    """The ids of the current trace and of those it was made in."""
     from jax._src import core as jax_core   # the trace context: no public API
     live, t = set(), jax_core.trace_ctx.trace
     while t is not None:
         live.add(id(t))
         t = getattr(t, "parent_trace", None)
-    return any(isinstance(leaf, jax.core.Tracer) and id(leaf._trace) not in live
-               for leaf in jax.tree_util.tree_leaves(values))
+    return live
+
+
+def stale(values) -> list:
+    """The positions in `values` of tracers of a trace that is neither the current one nor
+    one it was made in: an ended trace's (a module-level list kept them after the function
+    that changed it was traced: runtime/leaks.py)."""
+    found = [k for k, v in enumerate(values) if isinstance(v, jax.core.Tracer)]
+    if not found:
+        return found
+    live = _live_traces()
+    return [k for k in found if id(values[k]._trace) not in live]
 
 
 def _owned() -> list:

@@ -1,0 +1,68 @@
+"""Module-level lists and dicts that still hold tracers of an ended trace.
+
+    LOG = []                       STATS = {"n": 0.0}
+    def record(x):                 def g(x):
+        LOG.append(x)                  if x > 0:
+                                           STATS["n"] += 1.0
+
+A compiled function runs its Python once, when it is traced: a change it makes to
+a module-level object with a traced value leaves that object holding the trace's
+tracer, as `jax.jit` alone does; the next trace that reads it fails in JAX, when
+the program is called, with an UnexpectedTracerError that names no variable.
+
+So a converted function, when traced (`poison`), first replaces each such tracer
+in the lists and dicts it can reach by a `Stale` value: any use of one is a clear
+error at the user's line that names where it is held; holding or counting them
+(`len(LOG)`) is not.
+"""
+from __future__ import annotations
+
+from autograph_py import errors
+from autograph_py.lowering import tracing
+from autograph_py.runtime import reach
+from autograph_py.runtime.dispatch import in_trace
+from autograph_py.runtime.undefined import VALUE_ATTRIBUTES, VALUE_OPERATORS, delegate
+
+
+class Stale:
+    """What a module-level list or dict holds in place of a tracer of an ended trace."""
+
+    __slots__ = ("place",)
+
+    def __init__(self, place: str):
+        self.place = place
+
+    def __repr__(self):
+        return f"<a traced value of an earlier trace, in {self.place}>"
+
+    def fail(self, what: str = "a use"):
+        raise errors.StateError(errors.message(
+            f"this reads {self.place} ({what}), which holds a traced value of an earlier trace: a "
+            "compiled function changed it with a traced value, once, when it was traced; "
+            "outside that trace the value has no meaning",
+            details=("A compiled program cannot change a module-level list or dict: its "
+                     "Python runs only when it is traced, not on every call.",),
+            at=errors.where(3),
+            fix="Return the values from the function (or carry them in its arguments) "
+                "instead of storing them in a module-level list or dict; to collect them "
+                "while debugging, use autograph_py.run_functions_eagerly(True)."))
+
+
+delegate(Stale, lambda s, what: s.fail(what), operators=VALUE_OPERATORS + " bool",
+         attributes=VALUE_ATTRIBUTES)
+
+
+def poison(fn) -> None:
+    """Replaces the tracers of ended traces in the named lists and dicts `fn` reaches,
+    when `fn` is traced (a call that runs eagerly, with concrete values, is left alone:
+    the walk would cost more than the call)."""
+    if not in_trace():
+        return
+    visible = reach.visible([fn])
+    for i, container in visible.items():
+        name = visible.names.get(i)
+        if name is None:
+            continue
+        keys = range(len(container)) if isinstance(container, list) else list(container)
+        for j in tracing.stale([container[k] for k in keys]):
+            container[keys[j]] = Stale(f"{name}[{keys[j]!r}]")
