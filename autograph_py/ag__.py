@@ -28,7 +28,8 @@ test it calls `get_state()` for the entry values, traces each branch after
 (runtime/state.py), builds one `lax.cond`, and `set_state`s its outputs.
 Loops work the same way with `while_stmt` and `for_stmt`.
 """
-from autograph_py.runtime.builtins import assert_stmt, fstring, match_subject, read_local
+from autograph_py.runtime.builtins import (assert_stmt, fstring, list_argument, match_subject,
+                                           read_local)
 from autograph_py.runtime.raises import HANDLED, raise_stmt, staged_raises_escape
 from autograph_py.runtime.calls import converted_call
 from autograph_py.runtime.text import str_mod
@@ -70,10 +71,11 @@ def list_append(target, value):
 
 
 __all__ = ["and_", "assert_stmt", "compare_chain", "comprehension", "converted_call",
-           "dict_comprehension", "eq", "poison_stale", "nested_comprehension", "nested_dict_comprehension",
+           "dict_comprehension", "eq", "nested_comprehension", "nested_dict_comprehension",
            "nested_list_comprehension", "nested_set_comprehension", "set_comprehension",
            "for_stmt", "fstring", "getitem", "give_back", "global_name", "HANDLED", "if_exp",
-           "if_stmt", "in_", "is_", "is_not", "latest", "ld", "list_append", "not_eq",
-           "list_comprehension", "load_part", "match_subject", "not_", "not_in", "or_", "ordered",
-           "raise_stmt", "returned", "retval", "setitem", "slice", "span", "staged_raises_escape",
-           "store_part", "str_mod", "Undefined", "UndefinedReturnValue", "while_stmt"]
+           "if_stmt", "in_", "is_", "is_not", "latest", "ld", "list_append", "list_argument",
+           "list_comprehension", "load_part", "match_subject", "not_", "not_eq", "not_in", "or_",
+           "ordered", "poison_stale", "raise_stmt", "returned", "retval", "setitem", "slice",
+           "span", "staged_raises_escape", "store_part", "str_mod", "Undefined",
+           "UndefinedReturnValue", "while_stmt"]

@@ -374,6 +374,38 @@ def test_comprehensions_with_several_clauses_fold_as_nested_loops(fn, args):
     assert jaxpr.count("while") + jaxpr.count("scan") >= 2   # a loop in a loop, not unrolled
 
 
+def _reductions_of_filtered_lists(xs, t):
+    s = sum([a * b for a in xs for b in xs if a > b])
+    m = max([v for v in xs if v < t], default=-1.0) + min([v * 2 for v in xs if v > t])
+    return s + m + any([v > 2.5 for v in xs if v > t]) + all([v > t for v in xs if v > 0])
+
+
+def _a_shadowed_sum(xs):
+    def sum(items):   # noqa: A001 - a user's own `sum` gets the list, not a generator
+        return len(items) * 100.0
+    return sum([v for v in xs])
+
+
+def _a_filtered_list_kept(xs):
+    kept = [v for v in xs if v > 1.0]
+    return len(kept)
+
+
+def test_a_filtered_list_comprehension_handed_to_a_reduction_is_one_loop():
+    # A TracedShapeError before (the list's length depends on the data): a list
+    # comprehension handed straight to the builtin sum, any, all, max or min is the
+    # generator they reduce alike, one masked loop.
+    xs = jnp.array([0.5, 3.0, 2.0, -1.0])
+    for t in (1.0, 2.5):
+        assert_same(ag.function(_reductions_of_filtered_lists)(xs, jnp.float32(t)),
+                    _reductions_of_filtered_lists(np.asarray(xs), t))
+    jaxpr = str(jax.make_jaxpr(ag.convert(_reductions_of_filtered_lists))(xs, 1.0))
+    assert "scan" in jaxpr or "while" in jaxpr
+    assert float(ag.function(_a_shadowed_sum)(xs)) == 400.0 == _a_shadowed_sum(xs)
+    with pytest.raises(errors.TracedShapeError, match="depends on the data"):
+        ag.function(_a_filtered_list_kept)(xs)   # a list kept: its length is the data's
+
+
 def test_set_and_dict_comprehensions_of_traced_values():
     def squares(xs):
         return {i: x * x for i, x in enumerate(xs)}

@@ -77,10 +77,15 @@ def while_loop(cond_fun, body_fun, consts, init, slots=None, quiet=None, at=None
         return lax.while_loop(lambda c: cond_fun(consts, c), lambda c: body_fun(consts, c), init)
     loop = _Loop(quiet_body, len(consts), len(init), lin_consts, lin_carry, slots or SLOTS, at)
 
-    # The loop and its trip count, `n`; its tangent is `loop_tangent_p` of the `n` steps.
-    # The primal of that rule is this function again, not a lax.while_loop: a derivative
-    # of the primal taken in reverse mode (jax.grad of `jax.value_and_grad(f)(x)[0]`)
-    # goes through this rule too, where JAX's while_loop has no transpose.
+    @jax.custom_jvp
+    def run(consts, init):
+        return lax.while_loop(lambda c: cond_fun(consts, c), lambda c: body_fun(consts, c),
+                              init)
+
+    # Its tangent is `loop_tangent_p` of the loop's `n` steps; the loop and `n` are
+    # `counted`, whose own rule is the same: a derivative of that primal taken in reverse
+    # mode (jax.grad of `jax.value_and_grad(f)(x)[0]`) goes through this rule again,
+    # where JAX's while_loop has no transpose.
     @jax.custom_jvp
     def counted(consts, init):
         test, body = (quiet_cond, quiet_body) if is_quiet() else (cond_fun, body_fun)
@@ -99,7 +104,12 @@ def while_loop(cond_fun, body_fun, consts, init, slots=None, quiet=None, at=None
             d_out[k] = d
         return (n, out), (np.zeros((), jax.dtypes.float0), d_out)
 
-    return counted(consts, init)[1]
+    @run.defjvp
+    def run_jvp(primals, tangents):
+        (_, out), (_, d_out) = counted_jvp(primals, tangents)
+        return out, d_out
+
+    return run(consts, init)
 
 
 def while_loop_of(test, body, init, slots=None, at=None, quiet=None):

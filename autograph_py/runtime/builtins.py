@@ -191,6 +191,20 @@ def match_subject(subject, why: str):
     return subject
 
 
+_REDUCERS = (builtins.sum, builtins.any, builtins.all, builtins.max, builtins.min)
+
+
+def list_argument(f, iterable, value, keep=None, nested=False):
+    """`[value(x) for x in iterable if keep(x)]` handed straight to `f(...)`. To the builtin
+    sum, any, all, max or min, the generator expression, which they reduce alike: a
+    condition on traced items is one loop that masks them, where the list would have a
+    length that depends on the data. To any other function, the list."""
+    comp = comprehensions.Comprehension(iterable, value, keep, nested)
+    if any(f is r for r in _REDUCERS) and (comp.traced() or keep is not None):
+        return comp
+    return list(comprehensions.checked(comp))
+
+
 def read_local(value):
     """A user read of a local that may be unassigned (generated code calls it as `ag__.ld`).
 

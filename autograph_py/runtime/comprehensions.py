@@ -129,7 +129,7 @@ def filter_(fn, iterable):
 
 def list_comprehension(iterable, value, keep=None, nested=False) -> list:
     """`[value(x) for x in iterable if keep(x)]`."""
-    return list(_checked(Comprehension(iterable, value, keep, nested)))
+    return list(checked(Comprehension(iterable, value, keep, nested)))
 
 
 def nested_list_comprehension(iterable, value, keep=None) -> list:
@@ -139,7 +139,7 @@ def nested_list_comprehension(iterable, value, keep=None) -> list:
 def set_comprehension(iterable, value, keep=None, nested=False) -> set:
     """`{value(x) for x in iterable if keep(x)}`: which items are equal, and so the set's
     size, depends on traced items: those are an error."""
-    comp = _checked(Comprehension(iterable, value, keep, nested))
+    comp = checked(Comprehension(iterable, value, keep, nested))
     return {_hashable(v, comp.at, "set") for v in comp}
 
 
@@ -150,7 +150,7 @@ def nested_set_comprehension(iterable, value, keep=None) -> set:
 def dict_comprehension(iterable, value, keep=None, nested=False) -> dict:
     """`{k(x): v(x) for x in iterable if keep(x)}` (`value` gives the pair): traced values
     are fine, traced keys an error (which keys are equal depends on the data)."""
-    comp = _checked(Comprehension(iterable, value, keep, nested))
+    comp = checked(Comprehension(iterable, value, keep, nested))
     return {_hashable(k, comp.at, "dict's keys"): v for k, v in comp}
 
 
@@ -169,7 +169,7 @@ def set_(*args):
     return {_hashable(v, at, "set") for v in iterable}
 
 
-def _checked(comp: Comprehension) -> Comprehension:
+def checked(comp: Comprehension) -> Comprehension:
     if isinstance(comp.iterable, TracedRange):
         raise _data_dependent(comp.at, "its iterable is a range() with a traced bound")
     return comp

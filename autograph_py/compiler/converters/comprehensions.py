@@ -100,6 +100,24 @@ class _Comprehensions(visitors.Transformer):
 
     visit_GeneratorExp = visit_ListComp = visit_SetComp = visit_DictComp = _rewrite
 
+    def visit_Call(self, node):
+        """`sum([f(x) for x in xs if c(x)])`: a list comprehension handed straight to a
+        function a name calls is `ag__.list_argument(sum, ...)`, which gives the builtin
+        reductions the generator (runtime/builtins.list_argument), anyone else the list."""
+        lists = [k for k, a in enumerate(node.args) if isinstance(a, gast.ListComp)]
+        self.generic_visit(node)
+        if not isinstance(node.func, gast.Name):
+            return node
+        for k in lists:
+            arg = node.args[k]
+            name = getattr(getattr(arg, "func", None), "attr", None)
+            if name in ("list_comprehension", "nested_list_comprehension"):
+                arg.func.attr = "list_argument"
+                arg.args.insert(0, gast.Name(node.func.id, gast.Load(), None, None))
+                if name.startswith("nested"):
+                    arg.keywords = [gast.keyword("nested", gast.Constant(True, None))]
+        return node
+
 
 def transform(node, ctx):
     return _Comprehensions(ctx).visit(node)
