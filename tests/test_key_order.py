@@ -186,3 +186,19 @@ def test_a_dict_picked_by_a_traced_break_keeps_the_order_every_path_has():
             jnp.float32(x), jnp.int32(n))
         want = _rebound_in_a_loop_with_a_traced_break(x, n)
         assert float(total) == want[0] and [float(v) for v in values] == want[1]
+
+
+def _readd_in_a_loop_over_an_array(xs):
+    d = {"a": 1.0, "b": 2.0}
+    for x in xs:
+        d["a"] = d.pop("a") + x
+    return [d[k] for k in d]
+
+
+def test_a_loop_over_a_non_empty_array_runs_so_its_order_is_the_bodys():
+    # A StateError before ("depends on how many times it runs"): a `for` over an array
+    # whose length is known runs at least once, so the order every iteration leaves is
+    # the order after it; a traced range (zero runs possible) is still refused above.
+    xs = jnp.array([1.0, 2.0])
+    got = ag.function(_readd_in_a_loop_over_an_array)(xs)
+    assert [float(v) for v in got] == [float(v) for v in _readd_in_a_loop_over_an_array(xs)]

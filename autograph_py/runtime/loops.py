@@ -177,10 +177,9 @@ def _py_for(iterable, extra_test, body, block: Block, record=True):
 def _scan_rest(rest, extra_test, body, block: Block) -> bool:
     """The rest of a Python range as one guarded scan, if its body traces with a traced index.
 
-    A scan keeps the program small and reverse-differentiable, as the Python
-    loop was; but the body may need the index as a Python int (`x[k:]`,
-    `coefs[k]`), as it had it so far. Then the state goes back to where it
-    was, and the caller unrolls the rest.
+    A scan keeps the program small and reverse-differentiable, as the Python loop was;
+    but the body may need the index as a Python int (`x[k:]`, `coefs[k]`), as it had it
+    so far. Then the state goes back to where it was, and the caller unrolls the rest.
     """
     entry = block.get()
     try:
@@ -343,9 +342,10 @@ def _lax_scan(xs, make_item, extra_test, body, block: Block, record=True, exists
         # No item: the body never runs, as in Python (a variable it would assign stays unbound).
         trace_log.record("for", "python", "the array has no items", at=block.at)
         return
+    runs = exists is None and not may_not_run and (extra_test is None or extra_test() is True)
     restarts.staged(lambda b: _lax_scan_once(xs, make_item, extra_test, body, b.but(
-        construct="`for` loop over an array"), record, exists, may_not_run),
-                     block, roots=(extra_test, body))
+        construct="`for` loop over an array"), record, exists, may_not_run), block,
+        roots=(extra_test, body), may_skip=not runs)   # a dict's key order (runtime/orders)
 
 
 def _lax_scan_once(xs, make_item, extra_test, body, block: Block, record=True, exists=None,
