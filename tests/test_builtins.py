@@ -1640,3 +1640,16 @@ def test_python_items_picked_by_traced_keys_and_sorted_pairs_led_by_python_value
     n = jnp.int32(2)
     got = jax.jit(lambda a: ag.convert(_picked_by_traced_keys)(a, n))(jnp.ones(3))
     assert bool(got[3])
+
+
+def _counts(xs, t):
+    return (len([v for v in xs if v > t]) + 10 * len([a for a in xs for b in xs if a > b])
+            + 100 * len([v for v in xs]))
+
+
+def test_len_of_a_filtered_list_comprehension_counts_in_one_loop():
+    # A TracedShapeError before: `len([v for v in xs if v > t])` counts the kept items
+    # (the generator's loop, of ones), without making the list.
+    xs = jnp.array([0.5, 3.0, 2.0, -1.0])
+    for t in (1.0, 2.5):
+        assert int(ag.function(_counts)(xs, jnp.float32(t))) == _counts(np.asarray(xs), t)

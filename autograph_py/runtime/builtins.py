@@ -12,7 +12,7 @@ import jax
 from autograph_py import errors
 from autograph_py.lowering import checks as lowered
 from autograph_py.runtime import (comprehensions, failures, items, mathfns, numeric, paths,
-                                  raises, text, trace_log)
+                                  picked, raises, text, trace_log)
 from autograph_py.runtime.conditionals import as_predicate
 from autograph_py.runtime.dispatch import holds_traced, in_trace, is_traced
 from autograph_py.runtime.text import fstring  # noqa: F401 - generated code's ag__.fstring
@@ -36,6 +36,12 @@ def print_(*args, sep=" ", end="\n", file=None, flush=False):
         return builtins.print(*args, sep=sep, end=end, file=file, flush=flush)
     if paths.is_silent():
         return None
+    at = next((k for k, a in enumerate(args) if type(a) is picked.Picked), None)
+    if at is not None:   # a str a traced condition picks: the print of the one it picks
+        p, kw = args[at], dict(sep=sep, end=end, file=file, flush=flush)
+        return picked.Picked.choose(
+            p.pred, lambda: print_(*args[:at], p.if_true, *args[at + 1:], **kw),
+            lambda: print_(*args[:at], p.if_false, *args[at + 1:], **kw))
     trace_log.record("print", "jax.debug.callback", "it is traced: it prints when the program runs")
     rec, arrays = text.recipe((args, sep, end))
     taken = paths.taken()
@@ -78,7 +84,8 @@ OVERRIDES = {builtins.print: print_, builtins.range: range_,
              builtins.str: text.str_, builtins.repr: text.repr_, builtins.format: text.format_,
              builtins.map: comprehensions.map_, builtins.filter: comprehensions.filter_,
              builtins.set: comprehensions.set_, builtins.next: comprehensions.next_,
-             builtins.len: text.len_,
+             builtins.len: lambda obj: _count(obj) if type(obj) is _Counted else text.len_(obj)
+             if type(obj) is not picked.Picked else obj.apply(text.len_),
              **numeric.OVERRIDES, **mathfns.OVERRIDES}
 
 
@@ -198,11 +205,33 @@ def list_argument(f, iterable, value, keep=None, nested=False):
     """`[value(x) for x in iterable if keep(x)]` handed straight to `f(...)`. To the builtin
     sum, any, all, max or min, the generator expression, which they reduce alike: a
     condition on traced items is one loop that masks them, where the list would have a
-    length that depends on the data. To any other function, the list."""
+    length that depends on the data; to `len`, the items to count (the same loop, of
+    ones). To any other function, the list."""
     comp = comprehensions.Comprehension(iterable, value, keep, nested)
-    if any(f is r for r in _REDUCERS) and (comp.traced() or keep is not None):
-        return comp
+    if comp.traced() or keep is not None:
+        if any(f is r for r in _REDUCERS):
+            return comp
+        if f is builtins.len:
+            return _Counted(comp)
     return list(comprehensions.checked(comp))
+
+
+class _Counted:
+    """A list comprehension that `len` counts (list_argument): its items are not made."""
+    __slots__ = ("comp",)
+
+    def __init__(self, comp):
+        self.comp = comp
+
+
+def _count(counted: _Counted):
+    return numeric.sum_(_ones(counted.comp))
+
+
+def _ones(c):
+    """`c` with a 1 for each item (each clause's own condition kept)."""
+    value = (lambda x: _ones(c.value(x))) if c.nested else (lambda x: 1)
+    return comprehensions.Comprehension(c.iterable, value, c.keep, c.nested)
 
 
 def read_local(value):
