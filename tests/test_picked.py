@@ -128,3 +128,56 @@ def test_picked_functions_whose_results_do_not_join_are_a_clear_error():
     # Two classes are not picked: their objects would not join; the error is at the choice.
     with pytest.raises(ag.errors.StateError, match="type <class .*_Hi'>"):
         ag.function(_picked_class)(jnp.float32(1.0), jnp.float32(2.0))
+
+
+def _mode_by_condition(x):
+    mode = "train" if x > 0 else "eval"
+    scale = {"train": 2.0, "eval": 0.5}[mode]
+    if mode == "train":
+        y = x * scale
+    else:
+        y = x - scale
+    return y + len(mode)
+
+
+def _key_by_if(x, table):
+    if x > 1.0:
+        k = "hi"
+    elif x > 0.0:
+        k = "mid"
+    else:
+        k = "lo"
+    return table[k] * x + len(k)
+
+
+def _printed_pick(x):
+    m = "a" if x > 0 else "bc"
+    s = f"m={m}!"
+    print(s, len(s))
+    return x
+
+
+@pytest.mark.parametrize("x", [2.0, 0.5, -1.0])
+def test_a_str_a_traced_condition_picks_indexes_compares_and_prints(x, capfd):
+    # A StateError before ("a different type in the two branches"): a str is picked as a
+    # function is (runtime/picked.py); `m[k]`, `k == "a"`, len(k), an f-string of it and
+    # its print are each the conditional expression of both.
+    assert_same(ag.function(_mode_by_condition)(jnp.float32(x)), _mode_by_condition(x))
+    table = {"hi": jnp.float32(3.0), "mid": jnp.float32(2.0), "lo": jnp.float32(-1.0)}
+    assert_same(ag.function(_key_by_if)(jnp.float32(x), table), _key_by_if(x, table))
+    _printed_pick(x)
+    eager = capfd.readouterr().out
+    jax.block_until_ready(ag.function(_printed_pick)(jnp.float32(x)))
+    assert capfd.readouterr().out == eager
+
+
+def _truth_of_a_pick(x):
+    s = "" if x > 0 else "a"
+    if s:
+        return 1.0
+    return 0.0
+
+
+def test_what_a_picked_str_cannot_give_is_a_clear_error():
+    with pytest.raises(ag.errors.StateError, match="str a traced condition picks"):
+        ag.function(_truth_of_a_pick)(jnp.float32(1.0))

@@ -177,3 +177,6 @@ def _with_assigning_condition(values, t_vars, f_vars, pred):
             out[i] = MaybeUndefined(v.name, v.value, v.reason,
                                     jnp.logical_not(pred) if is_undefined(t.value) else pred)
     return tuple(out)
+
+
+picked.Picked.choose = if_exp   # a picked value's operators (runtime/picked.py)

@@ -27,7 +27,7 @@ import numpy as np
 
 from autograph_py import errors
 from autograph_py.lowering import indexing
-from autograph_py.runtime import copies, failures, optional, undefined
+from autograph_py.runtime import copies, failures, optional, picked, undefined
 from autograph_py.runtime.optional import MaybeNone
 from autograph_py.runtime.dispatch import holds_jax_array, is_traced
 
@@ -69,6 +69,9 @@ def getitem(x, k):
     """`x[k]`, with the traced cases above."""
     if isinstance(k, MaybeNone):
         k = optional.value_of(k, "an index")
+    if type(k) is picked.Picked:   # `m[k]` of a key a traced condition picks: both items
+        return picked.Picked.choose(k.pred, lambda: getitem(x, k.if_true),
+                                    lambda: getitem(x, k.if_false))
     if type(k) in _STATIC_INDEX or not _has_traced(k):
         return x[k]
     if isinstance(x, (list, tuple)):

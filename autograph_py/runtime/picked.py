@@ -15,7 +15,11 @@ branch with its condition as an output, not as a tracer of the branch's trace.
 """
 from __future__ import annotations
 
+import operator
+
 import jax
+
+from autograph_py import errors
 
 
 class Picked:
@@ -24,6 +28,8 @@ class Picked:
 
     # Set by runtime/calls.py: `call(picked, args, kwargs)`, the conditional expression.
     call = None
+    # Set by runtime/conditionals.py: `choose(pred, if_true, if_false)`, its if_exp.
+    choose = None
 
     def __init__(self, pred, if_true, if_false):
         self.pred, self.if_true, self.if_false = pred, if_true, if_false
@@ -34,11 +40,60 @@ class Picked:
     def __repr__(self):
         return f"<{self.if_true!r} or {self.if_false!r}, as a traced condition picks>"
 
+    def apply(self, op, *args):
+        """`op(value, *args)` of the value the condition picks: both, under it."""
+        def on(v):   # a pick among three or more: a Picked inside
+            return v.apply(op, *args) if type(v) is Picked else op(v, *args)
+        return Picked.choose(self.pred, lambda: on(self.if_true), lambda: on(self.if_false))
+
+    def __bool__(self):
+        both = {bool(self.if_true), bool(self.if_false)}
+        if len(both) == 1:
+            return both.pop()
+        raise _text_error("its truth")
+
+    def __len__(self):
+        both = {len(self.if_true), len(self.if_false)}
+        if len(both) == 1:
+            return both.pop()
+        raise _text_error("its length")
+
+    def __str__(self):
+        raise _text_error("it as text")
+
+    __format__ = lambda self, spec: self.__str__()   # noqa: E731 - f"{k}" too
+
+
+def _op(op, swapped=False):
+    if swapped:
+        return lambda self, other: self.apply(lambda v, o: op(o, v), other)
+    return lambda self, *args: self.apply(op, *args)
+
+
+for _name, _fn in (("eq", operator.eq), ("ne", operator.ne), ("add", operator.add),
+                   ("mul", operator.mul), ("mod", operator.mod), ("getitem", operator.getitem),
+                   ("contains", operator.contains)):
+    setattr(Picked, f"__{_name}__", _op(_fn))
+for _name, _fn in (("radd", operator.add), ("rmul", operator.mul)):
+    setattr(Picked, f"__{_name}__", _op(_fn, swapped=True))
+Picked.__hash__ = None   # a dict key or set member: `m[k]` is items.getitem's
+
+
+def _text_error(what: str):
+    return errors.StateError(errors.message(
+        f"this needs {what} of a str a traced condition picks (as the program runs); while "
+        "it is traced, it is either str",
+        at=errors.where(3),
+        fix="Compare it (`k == 'a'`), index a dict with it, or call the function it names; "
+            "to print it, print the condition."))
+
 
 def pickable(a, b) -> bool:
     """Whether two values a traced condition picks between join as a Picked: two functions
     or other callables, not classes (two objects of two classes join as nothing: the
-    choice of class is the error, at the variable that holds it)."""
+    choice of class is the error, at the variable that holds it); two strs (`mode`, a key)."""
+    if type(a) is str and type(b) is str:
+        return True
     return callable(a) and callable(b) and not isinstance(a, type) and not isinstance(b, type)
 
 

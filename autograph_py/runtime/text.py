@@ -22,6 +22,7 @@ import numpy as np
 
 from autograph_py import errors
 from autograph_py.lowering import tracing
+from autograph_py.runtime import picked
 from autograph_py.runtime.dispatch import in_trace, is_traced
 from autograph_py.lowering.plans import Aval
 
@@ -289,7 +290,12 @@ def str_mod(left, right):
 
 
 def fstring(fmt: str, values: tuple) -> str:
-    """`fmt.format(*values)`, the f-string's text; a Text if a value is traced."""
+    """`fmt.format(*values)`, the f-string's text; a Text if a value is traced; a Picked of
+    two texts if a value is a str a traced condition picks."""
+    at = next((k for k, v in enumerate(values) if type(v) is picked.Picked), None)
+    if at is not None:
+        p = values[at]
+        return p.apply(lambda v: fstring(fmt, (*values[:at], v, *values[at + 1:])))
     return deferred(str.format, fmt, *values)
 
 
