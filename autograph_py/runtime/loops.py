@@ -342,7 +342,7 @@ def _lax_scan(xs, make_item, extra_test, body, block: Block, record=True, exists
         # No item: the body never runs, as in Python (a variable it would assign stays unbound).
         trace_log.record("for", "python", "the array has no items", at=block.at)
         return
-    runs = exists is None and not may_not_run and (extra_test is None or extra_test() is True)
+    runs = exists is None and not may_not_run and (not extra_test or _probe(extra_test)[0] is True)
     restarts.staged(lambda b: _lax_scan_once(xs, make_item, extra_test, body, b.but(
         construct="`for` loop over an array"), record, exists, may_not_run), block,
         roots=(extra_test, body), may_skip=not runs)   # a dict's key order (runtime/orders)
