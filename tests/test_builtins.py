@@ -406,6 +406,29 @@ def test_a_filtered_list_comprehension_handed_to_a_reduction_is_one_loop():
         ag.function(_a_filtered_list_kept)(xs)   # a list kept: its length is the data's
 
 
+def _late_lambdas(x):
+    fns = [lambda y: y * i for i in range(3)]
+    gens = [(v * i for v in range(2)) for i in range(3)]
+    table = {i: (lambda y: y + i) for i in range(3)}
+    return [g(x) for g in fns] + [list(g) for g in gens] + [table[k](x) for k in table]
+
+
+def _closures_used_at_once(xs):
+    return [sum(v * i for v in xs) + max(xs, key=lambda v: v * i) for i in range(3)]
+
+
+def test_a_closure_over_a_comprehension_variable_sees_its_last_value():
+    # Silently wrong before (helper-15's TorchDynamo port): a lambda made in a
+    # comprehension scaled by 0, 1, 2 where Python's, sharing one variable, scales by 2
+    # three times: the runtime's per-item lambda bound each item's own. Such a
+    # comprehension stays Python's; one whose closures are used at once still folds.
+    assert ag.convert(_late_lambdas)(1.0) == _late_lambdas(1.0)
+    xs = jnp.array([1.0, -2.0, 0.5])
+    assert_same(ag.function(_closures_used_at_once)(xs), _closures_used_at_once(xs))
+    assert "ag__.list_comprehension" in ag.to_code(_closures_used_at_once)
+    assert "[lambda y: y * i for i in " in ag.to_code(_late_lambdas)
+
+
 def test_set_and_dict_comprehensions_of_traced_values():
     def squares(xs):
         return {i: x * x for i, x in enumerate(xs)}

@@ -63,6 +63,35 @@ def _lambda(target, expr, item_name):
     return gast.Lambda(_args([item_name]), call)
 
 
+# Builtins that consume a generator expression handed to them at once: a closure over the
+# comprehension's variable inside it is done before the next item (`[sum(v * i for v in
+# xs) for i in ys]`).
+_CONSUMERS = frozenset({"sum", "any", "all", "max", "min", "len", "list", "tuple", "sorted",
+                        "set", "dict", "frozenset"})
+
+
+def _late_bound(node) -> bool:
+    """Whether a lambda (or a generator expression that outlives the item) in `node` reads
+    one of its `for` targets. Python's comprehension has one scope: such a closure sees
+    the variable's last value (`[lambda y: y * i for i in range(3)]` scales by 2 three
+    times), where the runtime's per-item lambda would bind each item's own: the
+    comprehension stays Python's."""
+    targets = {n.id for gen in node.generators for n in visitors.walk(gen.target)
+               if isinstance(n, gast.Name)}
+    consumed = {id(a) for n in visitors.walk(node) if isinstance(n, gast.Call) and isinstance(
+        n.func, gast.Name) and n.func.id in _CONSUMERS
+        for a in n.args + [k.value for k in n.keywords]}   # `max(xs, key=lambda v: v * i)`
+    for n in visitors.walk(node):
+        if n is node or not isinstance(n, (gast.Lambda, gast.GeneratorExp)) or id(n) in consumed:
+            continue
+        parts = [n.body] if isinstance(n, gast.Lambda) else [n.elt] + [
+            x for k, gen in enumerate(n.generators) for x in ([gen.iter] if k else []) + gen.ifs]
+        if any(isinstance(m, gast.Name) and m.id in targets for p in parts
+               for m in visitors.walk(p)):
+            return True
+    return False
+
+
 def _convertible(node) -> bool:
     if any(gen.is_async or _flat_target(gen.target) is None for gen in node.generators):
         return False
@@ -81,8 +110,9 @@ class _Comprehensions(visitors.Transformer):
         return _lambda(gen.target, test, item)
 
     def _rewrite(self, node):
+        late = _late_bound(node)   # before its own comprehensions become lambdas
         self.generic_visit(node)
-        if not _convertible(node):
+        if late or not _convertible(node):
             return node
         kind = _OPERATORS[type(node)]
         value = (gast.Tuple([node.key, node.value], gast.Load())
