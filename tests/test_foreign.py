@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from tests.foreign import (corpus_algos, corpus_algos_arrays, corpus_catalyst,  # noqa: F401
-                           corpus_edges, corpus_none, corpus_objects, corpus_paddle,
+                           corpus_dynamo, corpus_edges, corpus_none, corpus_objects, corpus_paddle,
                            corpus_python, corpus_tf, corpus_tf_composite)
 from tests.foreign.harness import CASES, run_case
 
@@ -39,6 +39,16 @@ KNOWN_FAILURES = {
     "paddle_assert_variable": "MISMATCH jit: a failing traced assert under plain jax.jit is a "
                               "JaxRuntimeError (FINDINGS F8); @function raises AssertionError",
     "paddle_assert_non_variable": "MISMATCH jit: as paddle_assert_variable (FINDINGS F8)",
+    # TorchDynamo's tests (corpus_dynamo.py):
+    "dynamo_lambda_late_binding_in_comprehension": (
+        "MISMATCH py: a lambda made in a comprehension closes over the comprehension variable "
+        "early (converted: one cell per item, y*0, y*1, y*2; Python: one cell, late binding, "
+        "y*2 three times); silently wrong: the comprehension is lowered to `lambda i: <elt>`"),
+    "dynamo_lambda_late_binding_genexp": ("MISMATCH py: as "
+                                          "dynamo_lambda_late_binding_in_comprehension, for a "
+                                          "generator expression and a dict comprehension"),
+    "dynamo_lambda_default_capture": "MISMATCH py: as dynamo_lambda_late_binding_in_comprehension "
+                                     "(its `late` list; the `i=i` default list is right)",
 }
 
 KNOWN_REFUSED = {
@@ -75,6 +85,26 @@ KNOWN_REFUSED = {
     "paddle_slice_in_while_loop": "TracedListError: changes length in a traced loop",
     "paddle_forward_contains_for_layer": "TracedListError: grows in a traced-trip-count loop",
     "paddle_push_pop_1": "ConcreteValueError: k.pop(i) with a traced i",
+    # TorchDynamo's tests (corpus_dynamo.py): data-dependent lengths or structure, raises
+    # caught under a traced condition, and generators (which are not converted).
+    "dynamo_truth": "ConcreteValueError: operator.truth of a traced value (stdlib called as is; "
+                    "bool(x) works)",
+    "dynamo_generator_traced_if": "ConcreteValueError: a generator is not converted; its `if` on "
+                                  "a traced item needs a Python bool",
+    "dynamo_generator_traced_ternary": "ConcreteValueError: as dynamo_generator_traced_if, for "
+                                       "`yield v if v > 0 else -v` (arguably unfair: a select)",
+    "dynamo_generator_next_in_traced_while": "StateError: next() of an iterator made before a "
+                                             "traced while",
+    "dynamo_raise_on_traced_condition_caught": "StagedRaiseError: raise under a traced condition "
+                                               "caught by the enclosing try",
+    "dynamo_raise_in_array_loop_caught": "StagedRaiseError: raise on enumerate's traced index "
+                                         "inside a loop over an array, caught outside it",
+    "dynamo_setdefault_in_traced_loop": "StateError: key order after the loop (arguably unfair: "
+                                        "a loop over a (3,) array always runs 3 times)",
+    "dynamo_filtered_list_comprehension": "TracedShapeError: length depends on the data",
+    "dynamo_filter_builtin": "TracedShapeError: filter() with a traced predicate (length "
+                             "depends on the data; the message says 'comprehension')",
+    "dynamo_del_key_traced_branch": "StateError: 'd' has a different structure in the branches",
 }
 
 _BY_NAME = {c["name"]: c for c in CASES}
