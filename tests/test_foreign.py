@@ -39,16 +39,6 @@ KNOWN_FAILURES = {
     "paddle_assert_variable": "MISMATCH jit: a failing traced assert under plain jax.jit is a "
                               "JaxRuntimeError (FINDINGS F8); @function raises AssertionError",
     "paddle_assert_non_variable": "MISMATCH jit: as paddle_assert_variable (FINDINGS F8)",
-    # TorchDynamo's tests (corpus_dynamo.py):
-    "dynamo_lambda_late_binding_in_comprehension": (
-        "MISMATCH py: a lambda made in a comprehension closes over the comprehension variable "
-        "early (converted: one cell per item, y*0, y*1, y*2; Python: one cell, late binding, "
-        "y*2 three times); silently wrong: the comprehension is lowered to `lambda i: <elt>`"),
-    "dynamo_lambda_late_binding_genexp": ("MISMATCH py: as "
-                                          "dynamo_lambda_late_binding_in_comprehension, for a "
-                                          "generator expression and a dict comprehension"),
-    "dynamo_lambda_default_capture": "MISMATCH py: as dynamo_lambda_late_binding_in_comprehension "
-                                     "(its `late` list; the `i=i` default list is right)",
 }
 
 KNOWN_REFUSED = {
@@ -99,8 +89,6 @@ KNOWN_REFUSED = {
                                                "caught by the enclosing try",
     "dynamo_raise_in_array_loop_caught": "StagedRaiseError: raise on enumerate's traced index "
                                          "inside a loop over an array, caught outside it",
-    "dynamo_setdefault_in_traced_loop": "StateError: key order after the loop (arguably unfair: "
-                                        "a loop over a (3,) array always runs 3 times)",
     "dynamo_filtered_list_comprehension": "TracedShapeError: length depends on the data",
     "dynamo_filter_builtin": "TracedShapeError: filter() with a traced predicate (length "
                              "depends on the data; the message says 'comprehension')",

@@ -3,7 +3,8 @@ same computation.
 
 Source: pytorch/pytorch `test/dynamo/`: test_functions.py (make_test programs on
 builtins, dicts, lists, sets, tuples, namedtuples, closures, f-strings, partials),
-test_generator.py, test_exceptions.py and test_ctx_manager.py. Dynamo compiles these
+test_generator.py, test_exceptions.py and test_ctx_manager.py; the programs marked
+"own program" are written on the themes of test_misc.py, not ported from it. Dynamo compiles these
 by tracing Python bytecode with the tensors symbolic; here `torch.*` is `jax.numpy`,
 the tensors are arguments (jnp values, traced under jit, in the harness's array
 modes; NumPy arrays or Python numbers in its `py` mode), and what is about torch's
@@ -1322,8 +1323,8 @@ def dynamo_nonlocal_in_traced_loop(x):
 
 
 # Dynamo test_functions.py: lambdas capturing loop variables via defaults
-# autograph_py: KNOWN BUG (MISMATCH py): its `late` list, as
-# dynamo_lambda_late_binding_in_comprehension (see test_foreign.py)
+# autograph_py: was silently wrong (its `late` list), as
+# dynamo_lambda_late_binding_in_comprehension; fixed
 @case((F(1.0, 2.0),))
 def dynamo_lambda_default_capture(x):
     fns = [lambda y, i=i: y * i for i in range(3)]
@@ -1343,13 +1344,13 @@ def _pow_rec(x, n):
     return x * _pow_rec(x, n - 1)
 
 
-# Dynamo test_misc.py: recursive user functions (recursion on a Python int)
+# Own program on a theme of Dynamo's test_misc.py: recursive user functions (recursion on a Python int)
 @case((F(1.5, 2.0), 3), (F(1.5, 2.0), 0), static=(1,), grad=0)
 def dynamo_recursion_static(x, n):
     return _pow_rec(x, n) * _fact(n)
 
 
-# Dynamo test_misc.py: recursive user functions (data-dependent variant: the recursion depth is the
+# Own program on a theme of Dynamo's test_misc.py: recursive user functions (data-dependent variant: the recursion depth is the
 # data; it cannot become a jit program)
 @case((F(1.5, 2.0), 3), (F(1.5, 2.0), 0))
 def dynamo_recursion_traced_depth(x, n):
@@ -1366,7 +1367,7 @@ def _flatten(xs):
     return out
 
 
-# Dynamo test_misc.py: recursive flatten of a nested list of tensors
+# Own program on a theme of Dynamo's test_misc.py: recursive flatten of a nested list of tensors
 @case(X2)
 def dynamo_recursive_flatten(a, b):
     flat = _flatten([a, [b, (a + b, [a * b])]])
@@ -1448,7 +1449,7 @@ class _Scaler:
         return self.helper(x) - self.double_offset
 
 
-# Dynamo test_misc.py: user classes (classmethod, staticmethod, property, __call__, attribute
+# Own program on a theme of Dynamo's test_misc.py: user classes (classmethod, staticmethod, property, __call__, attribute
 # counter)
 @case((F(1.0, 2.0), F(0.5)), (F(-1.0, -2.0), F(0.5)), grad=0, vmap=True)
 def dynamo_class_methods(x, off):
@@ -1465,7 +1466,7 @@ class _State:
     history: tuple = ()
 
 
-# Dynamo test_misc.py: dataclasses (fields updated in a loop, dataclasses.replace, fields())
+# Own program on a theme of Dynamo's test_misc.py: dataclasses (fields updated in a loop, dataclasses.replace, fields())
 @case((F(1.0, 2.0, 3.0),), (F(-1.0, 2.0, -3.0),), grad=0)
 def dynamo_dataclass_state(x):
     st = _State(total=jnp.float32(0.0), count=0)
@@ -1477,7 +1478,7 @@ def dynamo_dataclass_state(x):
     return st2.total, st2.count, st2.history, len(names), names[0] == "total"
 
 
-# Dynamo test_misc.py: dataclasses (data-dependent variant: a field updated in a traced branch
+# Own program on a theme of Dynamo's test_misc.py: dataclasses (data-dependent variant: a field updated in a traced branch
 # inside a loop over an array)
 @case((F(1.0, 2.0, 3.0),), (F(-1.0, 2.0, -3.0),), grad=0)
 def dynamo_dataclass_traced_branch(x):
@@ -1492,7 +1493,7 @@ class _Obj:
     pass
 
 
-# Dynamo test_misc.py: getattr/setattr/hasattr with string names on a user object
+# Own program on a theme of Dynamo's test_misc.py: getattr/setattr/hasattr with string names on a user object
 @case((F(1.0, 2.0),), grad=0)
 def dynamo_getattr_setattr(x):
     o = _Obj()
@@ -1504,7 +1505,7 @@ def dynamo_getattr_setattr(x):
     return s, hasattr(o, "a"), hasattr(o, "d"), vars(o).keys() == {"a", "b", "c"}
 
 
-# Dynamo test_misc.py: setattr (data-dependent variant: setattr in a traced branch)
+# Own program on a theme of Dynamo's test_misc.py: setattr (data-dependent variant: setattr in a traced branch)
 @case((F(1.0, 2.0),), (F(-1.0, -2.0),), grad=0, vmap=True)
 def dynamo_setattr_traced_branch(x):
     o = _Obj()
@@ -1546,7 +1547,7 @@ def dynamo_math_radians(x, a):
     return x + math.radians(a) + math.floor(2.5) + math.sqrt(4)
 
 
-# Dynamo test_misc.py: walrus in a while loop (data-dependent variant)
+# Own program on a theme of Dynamo's test_misc.py: walrus in a while loop (data-dependent variant)
 @case((F(1.0, 2.0),), (F(50.0, 60.0),), vmap=True)
 def dynamo_walrus_while(x):
     n = 0
@@ -1556,7 +1557,7 @@ def dynamo_walrus_while(x):
     return s, n
 
 
-# Dynamo test_misc.py: for/else and while/else (data-dependent variant: else runs when no break)
+# Own program on a theme of Dynamo's test_misc.py: for/else and while/else (data-dependent variant: else runs when no break)
 @case((F(1.0, 2.0, 3.0),), (F(1.0, -2.0, 3.0),), vmap=True)
 def dynamo_for_else(x):
     found = 0
@@ -1569,7 +1570,7 @@ def dynamo_for_else(x):
     return found
 
 
-# Dynamo test_misc.py: nested loops with an early return from the inner loop (data-dependent)
+# Own program on a theme of Dynamo's test_misc.py: nested loops with an early return from the inner loop (data-dependent)
 @case((np.array([[1.0, 2.0], [3.0, -4.0]], np.float32),),
       (np.array([[1.0, 2.0], [3.0, 4.0]], np.float32),), vmap=True)
 def dynamo_nested_loop_return(m):
@@ -1580,7 +1581,7 @@ def dynamo_nested_loop_return(m):
     return -1
 
 
-# Dynamo test_misc.py: item assignment on arrays in a traced loop (x[i] += v)
+# Own program on a theme of Dynamo's test_misc.py: item assignment on arrays in a traced loop (x[i] += v)
 @case((F(1.0, 2.0, 3.0), F(0.0, 0.0, 0.0)), grad=0, np_ref=True)
 def dynamo_item_assignment(x, y):
     for i in range(3):
@@ -1590,7 +1591,7 @@ def dynamo_item_assignment(x, y):
     return y
 
 
-# Dynamo test_misc.py: print of Python and traced values in order, in a traced loop
+# Own program on a theme of Dynamo's test_misc.py: print of Python and traced values in order, in a traced loop
 @case((F(1.0, 2.0),), (F(-1.0, 3.0),))
 def dynamo_print_in_loop(x):
     print("start", len(x))
@@ -1603,7 +1604,7 @@ def dynamo_print_in_loop(x):
     return x.sum()
 
 
-# Dynamo test_misc.py: str methods on Python strings choose a branch
+# Own program on a theme of Dynamo's test_misc.py: str methods on Python strings choose a branch
 @case((F(1.0, 2.0), "relu"), (F(-1.0, 2.0), "Tanh"), (F(-1.0, 2.0), "none"))
 def dynamo_str_dispatch(x, act):
     act = act.lower().strip()
@@ -1614,7 +1615,7 @@ def dynamo_str_dispatch(x, act):
     return x
 
 
-# Dynamo test_misc.py: a global read inside the function (test_globalvar / test_load_global_bool)
+# Own program on a theme of Dynamo's test_misc.py: a global read inside the function (test_globalvar / test_load_global_bool)
 _GLOBAL_FLAG = True
 _GLOBAL_ARRAY = np.ones(2, np.float32)
 
@@ -1626,7 +1627,7 @@ def dynamo_globals(a, b):
     return a
 
 
-# Dynamo test_misc.py: set mutation in a Python loop (add/discard/update)
+# Own program on a theme of Dynamo's test_misc.py: set mutation in a Python loop (add/discard/update)
 @case((F(1.0, 2.0),))
 def dynamo_set_mutation(x):
     s = set()
@@ -1638,7 +1639,7 @@ def dynamo_set_mutation(x):
     return x * len(s), sorted(s)
 
 
-# Dynamo test_misc.py: dict iteration over items with a traced condition on the values
+# Own program on a theme of Dynamo's test_misc.py: dict iteration over items with a traced condition on the values
 @case((F(1.0, -2.0), F(3.0, 4.0)), grad=0)
 def dynamo_dict_items_traced_if(a, b):
     d = {"a": a, "b": b, "c": a + b}
@@ -1651,7 +1652,7 @@ def dynamo_dict_items_traced_if(a, b):
     return out
 
 
-# Dynamo test_misc.py: early return of a dict/tuple from a traced branch
+# Own program on a theme of Dynamo's test_misc.py: early return of a dict/tuple from a traced branch
 @case((F(1.0, 2.0),), (F(-1.0, -2.0),), vmap=True)
 def dynamo_return_struct_traced(x):
     if x.sum() > 0:
@@ -1659,7 +1660,7 @@ def dynamo_return_struct_traced(x):
     return {"y": x - 1, "n": (-x.sum(), 2)}
 
 
-# Dynamo test_misc.py: reversed/range with a step and negative indices
+# Own program on a theme of Dynamo's test_misc.py: reversed/range with a step and negative indices
 @case((F(1.0, 2.0, 3.0, 4.0),))
 def dynamo_reversed_range(x):
     s = []
@@ -1668,7 +1669,7 @@ def dynamo_reversed_range(x):
     return s
 
 
-# Dynamo test_misc.py: str(), repr() and % formatting of traced values in an assert message
+# Own program on a theme of Dynamo's test_misc.py: str(), repr() and % formatting of traced values in an assert message
 @case((F(1.0, 2.0),), (F(-1.0, -2.0),))
 def dynamo_assert_message(x):
     s = x.sum()
@@ -1676,7 +1677,7 @@ def dynamo_assert_message(x):
     return s
 
 
-# Dynamo test_misc.py: int() of a traced float in a traced loop bound
+# Own program on a theme of Dynamo's test_misc.py: int() of a traced float in a traced loop bound
 @case((F(2.7),), (F(0.2),), grad=None)
 def dynamo_int_cast_loop_bound(x):
     n = int(x[0] * 2)
@@ -1686,7 +1687,7 @@ def dynamo_int_cast_loop_bound(x):
     return acc, n
 
 
-# Dynamo test_misc.py: bool of a one-element array and `not` in a traced if
+# Own program on a theme of Dynamo's test_misc.py: bool of a one-element array and `not` in a traced if
 @case((F(1.0),), (F(0.0),), vmap=True)
 def dynamo_bool_not(x):
     if not bool(x[0]):
@@ -1694,7 +1695,7 @@ def dynamo_bool_not(x):
     return x
 
 
-# Dynamo test_misc.py: `in` with a traced value against a tuple of numbers
+# Own program on a theme of Dynamo's test_misc.py: `in` with a traced value against a tuple of numbers
 @case((I(3),), (I(5),), vmap=True)
 def dynamo_in_tuple_traced(x):
     v = x[0]
@@ -1703,7 +1704,7 @@ def dynamo_in_tuple_traced(x):
     return v
 
 
-# Dynamo test_misc.py: tuple.count / list.index with traced values
+# Own program on a theme of Dynamo's test_misc.py: tuple.count / list.index with traced values
 @case((F(1.0, 2.0, 1.0),), (F(3.0, 2.0, 3.0),))
 def dynamo_count_index_traced(x):
     t = (x[0], x[1], x[2])
@@ -1753,8 +1754,8 @@ def dynamo_closure_late_binding(x):
 
 
 # Dynamo test_functions.py: lambdas in a comprehension bind the loop variable late
-# autograph_py: KNOWN BUG (MISMATCH py): converted lambdas bind the comprehension variable early
-# (see test_foreign.py)
+# autograph_py: was silently wrong (converted lambdas bound the comprehension variable early);
+# fixed: such a comprehension stays Python's
 @case((F(1.0, 2.0),))
 def dynamo_lambda_late_binding_in_comprehension(x):
     fns = [lambda y: y * i for i in range(3)]  # noqa: B023
@@ -1783,7 +1784,7 @@ class _Bumper:
         self.total = self.total + v
 
 
-# Dynamo test_misc.py: a method mutating its object's attributes, called in a loop over an array
+# Own program on a theme of Dynamo's test_misc.py: a method mutating its object's attributes, called in a loop over an array
 @case((F(1.0, 2.0, 3.0),), (F(-1.0, 0.0, 4.0),), grad=0)
 def dynamo_method_mutation_in_traced_loop(x):
     b = _Bumper()
@@ -1792,7 +1793,7 @@ def dynamo_method_mutation_in_traced_loop(x):
     return b.n, b.total
 
 
-# Dynamo test_misc.py: as above, with the call under a traced condition
+# Own program on a theme of Dynamo's test_misc.py: as above, with the call under a traced condition
 @case((F(1.0, 2.0, 3.0),), (F(-1.0, 0.0, 4.0),), grad=0)
 def dynamo_method_mutation_in_traced_branch(x):
     b = _Bumper()
@@ -1802,7 +1803,7 @@ def dynamo_method_mutation_in_traced_branch(x):
     return b.n, b.total
 
 
-# Dynamo test_misc.py: a Python list appended to by a called helper in a loop over an array
+# Own program on a theme of Dynamo's test_misc.py: a Python list appended to by a called helper in a loop over an array
 @case((F(1.0, 2.0, 3.0),))
 def dynamo_helper_append_in_traced_loop(x):
     seen = []
@@ -1830,8 +1831,7 @@ def dynamo_finally_with_traced_return(x):
 
 # Dynamo test_functions.py: test_dict_setdefault (data-dependent variant: setdefault in a loop over
 # an array)
-# autograph_py: refused: StateError on key order (arguably unfair: the trip count is static, 3)
-# (see test_foreign.py)
+# autograph_py: was refused (a key-order StateError though the trip count is static, 3); fixed
 @case((F(1.0, -2.0, 3.0),), grad=0)
 def dynamo_setdefault_in_traced_loop(x):
     d = {}
@@ -1863,8 +1863,7 @@ def dynamo_filter_builtin(x):
 # same tests
 
 # Dynamo test_functions.py: lambdas in a generator expression / dict comprehension bind late too
-# autograph_py: KNOWN BUG (MISMATCH py): as dynamo_lambda_late_binding_in_comprehension (see
-# test_foreign.py)
+# autograph_py: was silently wrong, as dynamo_lambda_late_binding_in_comprehension; fixed
 @case((F(1.0, 2.0),))
 def dynamo_lambda_late_binding_genexp(x):
     fns = list(lambda y: y * i for i in range(3))  # noqa: B023
@@ -1882,7 +1881,7 @@ def dynamo_closures_made_in_traced_loop(x):
     return [f(1.0) for f in fns]
 
 
-# Dynamo test_misc.py: comprehension variables do not leak; a walrus in a comprehension does
+# Own program on a theme of Dynamo's test_misc.py: comprehension variables do not leak; a walrus in a comprehension does
 @case((F(1.0, 2.0, 3.0),))
 def dynamo_comprehension_scoping(x):
     i = 10
@@ -1906,7 +1905,7 @@ def dynamo_list_iadd_alias(a, b):
     return len(xs), len(d), len(t), xs[-1] + d["b"]
 
 
-# Dynamo test_misc.py: list += through an alias, in a loop over an array (static length)
+# Own program on a theme of Dynamo's test_misc.py: list += through an alias, in a loop over an array (static length)
 @case((F(1.0, 2.0, 3.0),))
 def dynamo_list_iadd_alias_loop(x):
     xs = []
@@ -1928,7 +1927,7 @@ def dynamo_default_evaluated_at_def(x):
     return g(x), g(x, k)
 
 
-# Dynamo test_misc.py: identity of arrays that a traced construct leaves unchanged
+# Own program on a theme of Dynamo's test_misc.py: identity of arrays that a traced construct leaves unchanged
 @case((F(1.0, 2.0),), (F(-1.0, -2.0),))
 def dynamo_identity_after_traced_if(x):
     y = x
@@ -1953,7 +1952,7 @@ def dynamo_return_in_finally(x):
     return g(x)
 
 
-# Dynamo test_misc.py: print with sep/end and str.format of traced values
+# Own program on a theme of Dynamo's test_misc.py: print with sep/end and str.format of traced values
 @case((F(1.5, 2.25),), (F(-1.0, 3.0),))
 def dynamo_print_format(x):
     s = x.sum()
@@ -2073,7 +2072,7 @@ def dynamo_empty_reductions(x):
     return any([]), all([]), sum([]), max([], default=x[0]), min((v for v in []), default=x[1])
 
 
-# Dynamo test_misc.py: deleting a dict key in a traced branch (data-dependent structure)
+# Own program on a theme of Dynamo's test_misc.py: deleting a dict key in a traced branch (data-dependent structure)
 # autograph_py: refused: StateError, the dict's structure differs by branch (see test_foreign.py)
 @case((F(1.0, 2.0),), (F(-1.0, 2.0),))
 def dynamo_del_key_traced_branch(x):
