@@ -1344,13 +1344,15 @@ def _pow_rec(x, n):
     return x * _pow_rec(x, n - 1)
 
 
-# Own program on a theme of Dynamo's test_misc.py: recursive user functions (recursion on a Python int)
+# Own program on a theme of Dynamo's test_misc.py: recursive user functions (recursion on a
+# Python int)
 @case((F(1.5, 2.0), 3), (F(1.5, 2.0), 0), static=(1,), grad=0)
 def dynamo_recursion_static(x, n):
     return _pow_rec(x, n) * _fact(n)
 
 
-# Own program on a theme of Dynamo's test_misc.py: recursive user functions (data-dependent variant: the recursion depth is the
+# Own program on a theme of Dynamo's test_misc.py: recursive user functions (data-dependent
+# variant: the recursion depth is the
 # data; it cannot become a jit program)
 @case((F(1.5, 2.0), 3), (F(1.5, 2.0), 0))
 def dynamo_recursion_traced_depth(x, n):
@@ -1449,7 +1451,8 @@ class _Scaler:
         return self.helper(x) - self.double_offset
 
 
-# Own program on a theme of Dynamo's test_misc.py: user classes (classmethod, staticmethod, property, __call__, attribute
+# Own program on a theme of Dynamo's test_misc.py: user classes (classmethod, staticmethod,
+# property, __call__, attribute
 # counter)
 @case((F(1.0, 2.0), F(0.5)), (F(-1.0, -2.0), F(0.5)), grad=0, vmap=True)
 def dynamo_class_methods(x, off):
@@ -1466,7 +1469,8 @@ class _State:
     history: tuple = ()
 
 
-# Own program on a theme of Dynamo's test_misc.py: dataclasses (fields updated in a loop, dataclasses.replace, fields())
+# Own program on a theme of Dynamo's test_misc.py: dataclasses (fields updated in a loop,
+# dataclasses.replace, fields())
 @case((F(1.0, 2.0, 3.0),), (F(-1.0, 2.0, -3.0),), grad=0)
 def dynamo_dataclass_state(x):
     st = _State(total=jnp.float32(0.0), count=0)
@@ -1478,7 +1482,8 @@ def dynamo_dataclass_state(x):
     return st2.total, st2.count, st2.history, len(names), names[0] == "total"
 
 
-# Own program on a theme of Dynamo's test_misc.py: dataclasses (data-dependent variant: a field updated in a traced branch
+# Own program on a theme of Dynamo's test_misc.py: dataclasses (data-dependent variant: a field
+# updated in a traced branch
 # inside a loop over an array)
 @case((F(1.0, 2.0, 3.0),), (F(-1.0, 2.0, -3.0),), grad=0)
 def dynamo_dataclass_traced_branch(x):
@@ -1493,7 +1498,8 @@ class _Obj:
     pass
 
 
-# Own program on a theme of Dynamo's test_misc.py: getattr/setattr/hasattr with string names on a user object
+# Own program on a theme of Dynamo's test_misc.py: getattr/setattr/hasattr with string names on a
+# user object
 @case((F(1.0, 2.0),), grad=0)
 def dynamo_getattr_setattr(x):
     o = _Obj()
@@ -1505,7 +1511,8 @@ def dynamo_getattr_setattr(x):
     return s, hasattr(o, "a"), hasattr(o, "d"), vars(o).keys() == {"a", "b", "c"}
 
 
-# Own program on a theme of Dynamo's test_misc.py: setattr (data-dependent variant: setattr in a traced branch)
+# Own program on a theme of Dynamo's test_misc.py: setattr (data-dependent variant: setattr in a
+# traced branch)
 @case((F(1.0, 2.0),), (F(-1.0, -2.0),), grad=0, vmap=True)
 def dynamo_setattr_traced_branch(x):
     o = _Obj()
@@ -1557,7 +1564,8 @@ def dynamo_walrus_while(x):
     return s, n
 
 
-# Own program on a theme of Dynamo's test_misc.py: for/else and while/else (data-dependent variant: else runs when no break)
+# Own program on a theme of Dynamo's test_misc.py: for/else and while/else (data-dependent
+# variant: else runs when no break)
 @case((F(1.0, 2.0, 3.0),), (F(1.0, -2.0, 3.0),), vmap=True)
 def dynamo_for_else(x):
     found = 0
@@ -1570,7 +1578,8 @@ def dynamo_for_else(x):
     return found
 
 
-# Own program on a theme of Dynamo's test_misc.py: nested loops with an early return from the inner loop (data-dependent)
+# Own program on a theme of Dynamo's test_misc.py: nested loops with an early return from the
+# inner loop (data-dependent)
 @case((np.array([[1.0, 2.0], [3.0, -4.0]], np.float32),),
       (np.array([[1.0, 2.0], [3.0, 4.0]], np.float32),), vmap=True)
 def dynamo_nested_loop_return(m):
@@ -1581,7 +1590,8 @@ def dynamo_nested_loop_return(m):
     return -1
 
 
-# Own program on a theme of Dynamo's test_misc.py: item assignment on arrays in a traced loop (x[i] += v)
+# Own program on a theme of Dynamo's test_misc.py: item assignment on arrays in a traced loop
+# (x[i] += v)
 @case((F(1.0, 2.0, 3.0), F(0.0, 0.0, 0.0)), grad=0, np_ref=True)
 def dynamo_item_assignment(x, y):
     for i in range(3):
@@ -1591,7 +1601,8 @@ def dynamo_item_assignment(x, y):
     return y
 
 
-# Own program on a theme of Dynamo's test_misc.py: print of Python and traced values in order, in a traced loop
+# Own program on a theme of Dynamo's test_misc.py: print of Python and traced values in order, in
+# a traced loop
 @case((F(1.0, 2.0),), (F(-1.0, 3.0),))
 def dynamo_print_in_loop(x):
     print("start", len(x))
@@ -1615,7 +1626,8 @@ def dynamo_str_dispatch(x, act):
     return x
 
 
-# Own program on a theme of Dynamo's test_misc.py: a global read inside the function (test_globalvar / test_load_global_bool)
+# Own program on a theme of Dynamo's test_misc.py: a global read inside the function
+# (test_globalvar / test_load_global_bool)
 _GLOBAL_FLAG = True
 _GLOBAL_ARRAY = np.ones(2, np.float32)
 
@@ -1627,7 +1639,8 @@ def dynamo_globals(a, b):
     return a
 
 
-# Own program on a theme of Dynamo's test_misc.py: set mutation in a Python loop (add/discard/update)
+# Own program on a theme of Dynamo's test_misc.py: set mutation in a Python loop
+# (add/discard/update)
 @case((F(1.0, 2.0),))
 def dynamo_set_mutation(x):
     s = set()
@@ -1639,7 +1652,8 @@ def dynamo_set_mutation(x):
     return x * len(s), sorted(s)
 
 
-# Own program on a theme of Dynamo's test_misc.py: dict iteration over items with a traced condition on the values
+# Own program on a theme of Dynamo's test_misc.py: dict iteration over items with a traced
+# condition on the values
 @case((F(1.0, -2.0), F(3.0, 4.0)), grad=0)
 def dynamo_dict_items_traced_if(a, b):
     d = {"a": a, "b": b, "c": a + b}
@@ -1652,7 +1666,8 @@ def dynamo_dict_items_traced_if(a, b):
     return out
 
 
-# Own program on a theme of Dynamo's test_misc.py: early return of a dict/tuple from a traced branch
+# Own program on a theme of Dynamo's test_misc.py: early return of a dict/tuple from a traced
+# branch
 @case((F(1.0, 2.0),), (F(-1.0, -2.0),), vmap=True)
 def dynamo_return_struct_traced(x):
     if x.sum() > 0:
@@ -1669,7 +1684,8 @@ def dynamo_reversed_range(x):
     return s
 
 
-# Own program on a theme of Dynamo's test_misc.py: str(), repr() and % formatting of traced values in an assert message
+# Own program on a theme of Dynamo's test_misc.py: str(), repr() and % formatting of traced
+# values in an assert message
 @case((F(1.0, 2.0),), (F(-1.0, -2.0),))
 def dynamo_assert_message(x):
     s = x.sum()
@@ -1687,7 +1703,8 @@ def dynamo_int_cast_loop_bound(x):
     return acc, n
 
 
-# Own program on a theme of Dynamo's test_misc.py: bool of a one-element array and `not` in a traced if
+# Own program on a theme of Dynamo's test_misc.py: bool of a one-element array and `not` in a
+# traced if
 @case((F(1.0),), (F(0.0),), vmap=True)
 def dynamo_bool_not(x):
     if not bool(x[0]):
@@ -1695,7 +1712,8 @@ def dynamo_bool_not(x):
     return x
 
 
-# Own program on a theme of Dynamo's test_misc.py: `in` with a traced value against a tuple of numbers
+# Own program on a theme of Dynamo's test_misc.py: `in` with a traced value against a tuple of
+# numbers
 @case((I(3),), (I(5),), vmap=True)
 def dynamo_in_tuple_traced(x):
     v = x[0]
@@ -1784,7 +1802,8 @@ class _Bumper:
         self.total = self.total + v
 
 
-# Own program on a theme of Dynamo's test_misc.py: a method mutating its object's attributes, called in a loop over an array
+# Own program on a theme of Dynamo's test_misc.py: a method mutating its object's attributes,
+# called in a loop over an array
 @case((F(1.0, 2.0, 3.0),), (F(-1.0, 0.0, 4.0),), grad=0)
 def dynamo_method_mutation_in_traced_loop(x):
     b = _Bumper()
@@ -1803,7 +1822,8 @@ def dynamo_method_mutation_in_traced_branch(x):
     return b.n, b.total
 
 
-# Own program on a theme of Dynamo's test_misc.py: a Python list appended to by a called helper in a loop over an array
+# Own program on a theme of Dynamo's test_misc.py: a Python list appended to by a called helper
+# in a loop over an array
 @case((F(1.0, 2.0, 3.0),))
 def dynamo_helper_append_in_traced_loop(x):
     seen = []
@@ -1881,7 +1901,8 @@ def dynamo_closures_made_in_traced_loop(x):
     return [f(1.0) for f in fns]
 
 
-# Own program on a theme of Dynamo's test_misc.py: comprehension variables do not leak; a walrus in a comprehension does
+# Own program on a theme of Dynamo's test_misc.py: comprehension variables do not leak; a walrus
+# in a comprehension does
 @case((F(1.0, 2.0, 3.0),))
 def dynamo_comprehension_scoping(x):
     i = 10
@@ -1905,7 +1926,8 @@ def dynamo_list_iadd_alias(a, b):
     return len(xs), len(d), len(t), xs[-1] + d["b"]
 
 
-# Own program on a theme of Dynamo's test_misc.py: list += through an alias, in a loop over an array (static length)
+# Own program on a theme of Dynamo's test_misc.py: list += through an alias, in a loop over an
+# array (static length)
 @case((F(1.0, 2.0, 3.0),))
 def dynamo_list_iadd_alias_loop(x):
     xs = []
@@ -1927,7 +1949,8 @@ def dynamo_default_evaluated_at_def(x):
     return g(x), g(x, k)
 
 
-# Own program on a theme of Dynamo's test_misc.py: identity of arrays that a traced construct leaves unchanged
+# Own program on a theme of Dynamo's test_misc.py: identity of arrays that a traced construct
+# leaves unchanged
 @case((F(1.0, 2.0),), (F(-1.0, -2.0),))
 def dynamo_identity_after_traced_if(x):
     y = x
@@ -1952,7 +1975,8 @@ def dynamo_return_in_finally(x):
     return g(x)
 
 
-# Own program on a theme of Dynamo's test_misc.py: print with sep/end and str.format of traced values
+# Own program on a theme of Dynamo's test_misc.py: print with sep/end and str.format of traced
+# values
 @case((F(1.5, 2.25),), (F(-1.0, 3.0),))
 def dynamo_print_format(x):
     s = x.sum()
@@ -2072,7 +2096,8 @@ def dynamo_empty_reductions(x):
     return any([]), all([]), sum([]), max([], default=x[0]), min((v for v in []), default=x[1])
 
 
-# Own program on a theme of Dynamo's test_misc.py: deleting a dict key in a traced branch (data-dependent structure)
+# Own program on a theme of Dynamo's test_misc.py: deleting a dict key in a traced branch (data-
+# dependent structure)
 # autograph_py: refused: StateError, the dict's structure differs by branch (see test_foreign.py)
 @case((F(1.0, 2.0),), (F(-1.0, 2.0),))
 def dynamo_del_key_traced_branch(x):
