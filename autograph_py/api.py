@@ -11,7 +11,7 @@ import jax
 
 from autograph_py import ag__, compiled, config, errors
 from autograph_py.compiled import Function
-from autograph_py.compiler import pipeline
+from autograph_py.compiler import fence, pipeline
 from autograph_py.runtime import calls, transforms
 
 P = ParamSpec("P")
@@ -61,6 +61,7 @@ def convert(fn: Callable[P, R], *, strict: bool | None = None,
         return fn
     if getattr(fn, "__ag_converted__", False) or getattr(fn, "__ag_do_not_convert__", False):
         return fn
+    fence.refuse_generator(fn)
     with config.scope(bool(strict), include):
         converted = pipeline.converted_or_none(fn, strict=bool(strict))
     if converted is None:

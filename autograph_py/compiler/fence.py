@@ -4,26 +4,39 @@ Everything else is converted; see docs in README ("What converts").
 """
 from __future__ import annotations
 
+import inspect
+
 import gast
 
 from autograph_py import errors
-from autograph_py.compiler import scopes
+from autograph_py.compiler import parsing, scopes
 
 
-def check(node, filename: str) -> None:
+def refuse_generator(fn) -> None:
+    """A generator handed to `convert` or `function`: a jitted function returns its results
+    (a generator a converted function calls is converted: pipeline.GENERATOR)."""
+    if fn.__code__.co_flags & inspect.CO_GENERATOR:
+        check(parsing.parse_function(fn), fn.__code__.co_filename)
+
+
+def is_generator(node) -> bool:
+    """Whether the function `node` is a generator (its own body yields)."""
+    return any(isinstance(n, (gast.Yield, gast.YieldFrom)) for n in scopes.walk_inside(node))
+
+
+def check(node, filename: str, generator_ok: bool = False) -> None:
     if isinstance(node, gast.AsyncFunctionDef):
         raise errors.ConversionError(
             f"'{node.name}' is an async function", filename, node.lineno, node.col_offset,
             fix="Convert the synchronous function that does the numerical work instead.")
-    walrus = False
-    for n in scopes.walk_inside(node):
-        if isinstance(n, (gast.Yield, gast.YieldFrom)):
-            raise errors.ConversionError(
-                f"'{getattr(node, 'name', '<lambda>')}' is a generator (it uses yield); "
-                "a jitted function must return its results",
-                filename, n.lineno, n.col_offset,
-                fix="Collect the values in a list and return it, or loop over an array.")
-        walrus = walrus or isinstance(n, gast.NamedExpr)
+    if is_generator(node) and not generator_ok:
+        n = next(n for n in scopes.walk_inside(node) if isinstance(n, (gast.Yield, gast.YieldFrom)))
+        raise errors.ConversionError(
+            f"'{getattr(node, 'name', '<lambda>')}' is a generator (it uses yield); "
+            "a jitted function must return its results",
+            filename, n.lineno, n.col_offset,
+            fix="Collect the values in a list and return it, or loop over an array.")
+    walrus = any(isinstance(n, gast.NamedExpr) for n in scopes.walk_inside(node))
     if not walrus:
         return   # the rest looks for `:=` only
     for lazy in _lazy_operands(node):

@@ -62,6 +62,12 @@ PIPELINE = (
     logical_expressions,      # last: also rewrites the `not flag and test` the exits wrote
 )
 
+# A generator's body suspends at each `yield`, which no branch or loop function can: its
+# statements stay Python, and only its expressions and calls are converted (a `print`
+# prints when the program runs, `a if c else b` of a traced `c` is a select).
+GENERATOR = (annotations, comprehensions, asserts, strings, call_trees,
+             conditional_expressions, logical_expressions)
+
 ANALYSES = {
     "activity": lambda tree: activity.clear(tree),
     "liveness": lambda tree: _liveness(tree),
@@ -160,12 +166,21 @@ def transform(node, filename: str, name: str, owner: str | None = None):
     """Runs the pipeline on a parsed function; returns the converted node."""
     ctx = Context(Namer.for_tree(node), filename, name, owner=owner)
     kept = verbatim.python_bodies(node)
-    for converter in PIPELINE:
+    generators = verbatim.generators(node) if kept else ()
+    node = _converted(node, ctx, GENERATOR if fence.is_generator(node) else PIPELINE)
+    for key in generators:   # nested generators: their expressions and calls
+        kept[key] = _converted(gast.FunctionDef(key[0], gast.arguments(
+            [], [], None, [], [], None, []), kept[key], [], None, None), ctx, GENERATOR).body
+    verbatim.restore(node, kept)
+    codegen.fill_locations(node)
+    return node
+
+
+def _converted(node, ctx, converters):
+    for converter in converters:
         for analysis in getattr(converter, "NEEDS", ()):
             ANALYSES[analysis](node)
         node = converter.transform(node, ctx)
-    verbatim.restore(node, kept)
-    codegen.fill_locations(node)
     return node
 
 
@@ -192,7 +207,7 @@ def _conversion(fn) -> Conversion:
 def _convert_code(fn, code) -> Conversion:
     start = time.perf_counter()
     node = parsing.parse_function(fn)
-    fence.check(node, code.co_filename)
+    fence.check(node, code.co_filename, generator_ok=True)   # a callee (refuse_generator)
     if isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef)):
         node.decorator_list = []
     node = transform(node, code.co_filename, fn.__name__, staleness.enclosing_class(fn.__qualname__))

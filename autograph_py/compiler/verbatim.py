@@ -1,8 +1,10 @@
 """Functions defined inside converted code that run as Python: generators and coroutines.
 
 Their bodies suspend at each `yield` or `await`, which no branch or loop function of
-converted code can; a generator defined elsewhere runs as Python too (runtime/calls.py),
-so its tests and loops see Python values or are a clear error at its line.
+converted code can: their statements stay Python, so their tests and loops see Python
+values or are a clear error at their line. A generator's expressions and calls are
+converted all the same (compiler/pipeline.GENERATOR), as are those of a generator
+defined elsewhere that converted code calls.
 """
 from __future__ import annotations
 
@@ -24,6 +26,13 @@ def python_bodies(root) -> dict:
                 for m in scopes.walk_inside(n)):
             out.setdefault((n.name, n.lineno), copy.deepcopy(n.body))
     return out
+
+
+def generators(root) -> set:
+    """The (name, line) of the generator functions (not async) defined inside `root`: their
+    kept bodies get the expressions-and-calls conversion (compiler/pipeline.GENERATOR)."""
+    return {(n.name, n.lineno) for n in _nested_defs(root) if isinstance(n, gast.FunctionDef)
+            and any(isinstance(m, (gast.Yield, gast.YieldFrom)) for m in scopes.walk_inside(n))}
 
 
 def _nested_defs(root) -> list:

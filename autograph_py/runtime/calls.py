@@ -187,13 +187,13 @@ def _call_converted(fn, converted, args, kwargs):
              else contextlib.nullcontext())   # the arrays it item-assigns go back
     try:
         with frame:
-            if not mutations.watching():
-                return converted(*args, **kwargs)
+            if not mutations.watching():   # (a generator's errors made clear: as_consumed)
+                return iterables.as_consumed(converted(*args, **kwargs))
             # Inside a traced block: an object the call changes may need to be state there.
             snap = reach.snapshot((*args, *kwargs.values()))   # `self` is args[0] by now
             out = converted(*args, **kwargs)
             mutations.record(snap)
-            return out
+            return iterables.as_consumed(out)
     except RecursionError as e:
         # Unwound to the outermost call of the function that recursed: there is
         # stack again to explain why, if its arguments were traced.
@@ -379,7 +379,7 @@ def _why_as_is(f) -> str:
     if isinstance(fn, types.BuiltinFunctionType):
         return f"{name} is a builtin"
     if isinstance(fn, types.FunctionType):
-        return f"{name} is a generator or coroutine function"
+        return f"{name} is a coroutine function"
     return f"{name} is a {type(fn).__name__} without a Python __call__"
 
 
@@ -390,7 +390,5 @@ def _is_user_code(fn) -> bool:
         return False
     if _library(fn) is not None:
         return False
-    if fn.__code__.co_flags & (inspect.CO_GENERATOR | inspect.CO_COROUTINE
-                               | inspect.CO_ASYNC_GENERATOR):
-        return False
-    return True
+    # A generator is converted (its expressions and calls: compiler/pipeline.GENERATOR).
+    return not fn.__code__.co_flags & (inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR)
