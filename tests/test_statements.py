@@ -807,6 +807,67 @@ def test_a_python_break_leaves_the_rest_of_a_generator(make):
         jnp.float32(2.0), make)) == 5.0
 
 
+def _abs_items(xs):
+    for v in xs:
+        yield v if v > 0 else -v
+
+
+def _sum_of_a_generator(xs):
+    total = 0.0
+    for v in _abs_items(xs):
+        total = total + v
+    return total
+
+
+@contextlib.contextmanager
+def _announced(x):
+    print("enter", x)
+    yield x * 2
+    print("exit", x)
+
+
+def _with_an_announcing_manager(x):
+    with _announced(x) as y:
+        z = y + 1
+    return z
+
+
+def _nested_generator(x):
+    def inner():
+        yield x if x > 0 else -x
+        yield x * 2
+    return sum(inner())
+
+
+def test_a_generator_s_expressions_and_prints_are_converted(capfd):
+    # A generator ran as Python: `v if v > 0 else -v` of a traced item was a
+    # ConcreteValueError, and a @contextmanager's print printed once, when traced (S3).
+    xs = jnp.array([1.0, -2.0, 3.0])
+    assert float(ag.function(_sum_of_a_generator)(xs)) == _sum_of_a_generator(xs) == 6.0
+    assert float(ag.function(_nested_generator)(jnp.float32(-1.5))) == _nested_generator(-1.5)
+    f = ag.function(_with_an_announcing_manager)
+    for x in (1.0, 2.0, 1.0):   # the third call runs the compiled program again
+        assert float(f(jnp.float32(x))) == _with_an_announcing_manager(x)
+    out = capfd.readouterr().out.splitlines()
+    assert out == ["enter 1.0", "exit 1.0", "enter 1.0", "exit 1.0", "enter 2.0", "exit 2.0",
+                   "enter 2.0", "exit 2.0", "enter 1.0", "exit 1.0", "enter 1.0", "exit 1.0"]
+    with pytest.raises(ag.errors.ConversionError, match="is a generator"):
+        ag.function(_abs_items)(xs)   # what a jitted function returns is its results
+
+
+def _sum_after_next(xs):
+    g = (y * 0.5 for y in xs)
+    next(g)
+    return sum(g)
+
+
+def test_a_reduction_of_a_partly_read_generator_takes_the_rest_only():
+    # Silently wrong before (helper-14, shapes4 99101/80): sum() folded the whole traced
+    # array (3.5) where Python sums the items left after next() (3.0).
+    xs = jnp.array([1.0, 2.0, 4.0])
+    assert float(ag.function(_sum_after_next)(xs)) == _sum_after_next(xs) == 3.0
+
+
 def _count_below_with_next(xs, t):
     it = iter(xs)
     n = 0

@@ -53,7 +53,8 @@ class Comprehension:
         traces, where a condition on a concrete array's items may be traced) any array.
         Nested, any of its clauses may be traced (the later ones are evaluated per item):
         while JAX traces, it is folded (a Python clause is a Python loop there)."""
-        return _foldable(self.iterable) or (self.nested and in_trace())
+        # One whose items Python began to take (`next(g)`) has the rest only: not foldable.
+        return self._items is None and (_foldable(self.iterable) or (self.nested and in_trace()))
 
     def __iter__(self):
         return self
