@@ -53,6 +53,11 @@ CHANGES = {   # (set up, the change through one name, what is returned through t
     "nested_dict_read_back": ('d = {"a": {"b": 0.0}}\n    e = d',
                               'e["a"]["b"] = u\n{i}d["a"]["b"] = d["a"]["b"] + e["a"]["b"] * t',
                               'e["a"]["b"]'),
+    # helper-14 (shapes4 99104/57): the alias one level down, a part of it changed, another
+    # read through the first name in the same body (the entry value was read after).
+    "alias_one_level_down": ('d = {"a": {"a": {"a": 1.0}, "b": [1.0, 1.0]}}\n    e = d["a"]',
+                             'e["a"]["a"] = e["a"]["a"] + u\n{i}e["b"][0] = d["a"]["b"][1] * t',
+                             'd["a"]["a"]["a"] + d["a"]["b"][0]'),
     "rebuilt_inner": ('d = {"a": {"b": 0.0}}',
                       'd = {"a": {"b": t}}\n{i}d["a"]["b"] = d["a"]["b"] + u', 'd["a"]["b"]'),
 }

@@ -54,23 +54,33 @@ def _entry_objects(values, names, init_vars) -> tuple:
         if type(var.value) in (list, dict):   # `e['a']` of `e = d`): each is another name
             every[id(var.value)] = every.get(id(var.value), set()) | {name}
 
-    def walk(value, entry, root):   # `root`: the variable (a state name is `v['a']`)
+    def walk(value, entry, root, aliased=False):   # `root`: the variable (of `v['a']`)
         if type(entry) not in (list, dict) or type(value) is not type(entry) or len(
                 value) != len(entry) or (type(entry) is dict and value.keys() != entry.keys()):
             return value
+        # Held under another name, or inside one that is (`e = d["a"]`: `d["a"]["a"]` is
+        # `e["a"]`, though the walk that named the lists and dicts met it through `e` only).
+        aliased = aliased or held_elsewhere(entry, root)
         keys = range(len(entry)) if type(entry) is list else list(entry)
         for k in keys:
-            item = walk(value[k], entry[k], root)
+            item = walk(value[k], entry[k], root, aliased)
             if item is not value[k]:
                 value[k] = item
-        if value is not entry and id(entry) in visible and any(
-                n is not None and n.partition("[")[0] != root for n in every.get(id(entry), ())):
+        if value is not entry and id(entry) in visible and aliased:
             mutations.refill(entry, value)
             return entry
         return value
 
+    def held_elsewhere(obj, root):
+        return id(obj) in visible and any(
+            n is not None and n.partition("[")[0] != root for n in every.get(id(obj), ()))
+
+    # A part (`e['a']`) of a variable whose object another name holds is aliased too.
+    bases = {name: held_elsewhere(var.value, name) for name, var in zip(names, init_vars)
+             if "[" not in name and "." not in name}
     # (Not the return value: its label is not the name the body's code gives it.)
-    return tuple(v if name.startswith("<") else walk(v, var.value, name.partition("[")[0])
+    return tuple(v if name.startswith("<") else walk(v, var.value, name.partition("[")[0],
+                                                     bases.get(name.partition("[")[0], False))
                  for v, var, name in zip(values, init_vars, names))
 
 
