@@ -1047,6 +1047,67 @@ def _counts_through_a_default(xs):
     return n
 
 
+def _via(x):
+    _record(x * 0.5)
+    return x
+
+
+def _via_via(x):
+    return _via(x)
+
+
+def _records_three_calls_down(xs):
+    for x in xs:
+        _via_via(x)
+    return len(_LOG) * 1.0 + _LOG[-1]
+
+
+class _Registry:
+    def __init__(self):
+        self.items = {"n": 0.0}
+
+
+_REGISTRY = _Registry()
+
+
+def _add_to_the_registry(x):
+    _REGISTRY.items["n"] += x
+
+
+class _Tally:
+    tally = {"n": 0.0}
+
+    @classmethod
+    def bump(cls, x):
+        cls.tally["n"] += x
+
+
+def _through_a_module_object_and_a_class(xs):
+    for x in xs:
+        if x > 0.0:
+            _add_to_the_registry(x)
+            _Tally.bump(x * 2.0)
+    return _REGISTRY.items["n"] + _Tally.tally["n"]
+
+
+def test_a_change_three_calls_down_or_through_a_module_object_or_class():
+    # helper-14 (shapes4 99130/77): a list appended three calls down kept 1 item of 3
+    # (silently wrong), a dict there and `REG.items["n"] += x` / a classmethod's
+    # `cls.tally["n"] += x` leaked a tracer: reach.visible walked user functions within
+    # its depth only, and neither module-level objects nor classes.
+    xs = jnp.arange(-2.0, 2.0)
+    _LOG.clear()
+    assert float(ag.function(_records_three_calls_down)(xs)) == 4.5
+    _LOG.clear()
+    assert _records_three_calls_down(xs) == 4.5
+    _LOG.clear()
+    _REGISTRY.items["n"], _Tally.tally["n"] = 0.0, 0.0
+    assert float(ag.function(_through_a_module_object_and_a_class)(xs)) == 3.0
+    _REGISTRY.items["n"], _Tally.tally["n"] = 0.0, 0.0
+    assert _through_a_module_object_and_a_class(np.asarray(xs)) == 3.0
+    _REGISTRY.items["n"], _Tally.tally["n"] = 0.0, 0.0
+
+
 _TOTALS = {"s": 0.0}
 
 

@@ -42,7 +42,7 @@ def visible(roots, depth=3) -> Visible:
     ids, seen, level = Visible(), set(), [(r, None) for r in roots]
     for _ in range(depth + 1):
         below = []
-        for v, name in level:
+        for v, name in level:   # (grows: a function a function names is on its level)
             if isinstance(v, (list, dict)):
                 ids.every.setdefault(id(v), set()).add(name)
             if isinstance(v, OTHER_MUTABLES):
@@ -57,11 +57,19 @@ def visible(roots, depth=3) -> Visible:
                     except ValueError:   # an empty cell
                         pass
                 below.extend((d, None) for d in v.__defaults__ or ())
-                # Module-level lists and dicts the code names, and the user's functions it
-                # names (`record(x)` appending to a module's list, `helper(x, acc=[])`).
+                # Module-level lists, dicts and objects the code names, and the user's
+                # functions and classes it names, at any depth of calls (`record(x)`
+                # appending to a module's list three calls down, `helper(x, acc=[])`,
+                # `REG.items["n"] += x`, a classmethod's `cls.tally["n"] += x`).
                 g = v.__globals__
-                below.extend((g[n], n) for n in _global_names(v.__code__)
-                             if type(g.get(n)) in (list, dict) or _user_function(g.get(n)))
+                for n in _global_names(v.__code__):
+                    u = g.get(n)
+                    if type(u) in (list, dict) or is_user_object(u):
+                        below.append((u, n))
+                    elif _user_function(u):
+                        level.append((u, n))
+                    elif _user_class(u):
+                        level.extend(_class_members(u, n))
             elif isinstance(v, (list, dict)):
                 ids[id(v)] = v
                 if name is not None:
@@ -120,6 +128,21 @@ def _global_names(code) -> tuple:
     branch functions call `bump()` too)."""
     nested = (_global_names(c) for c in code.co_consts if isinstance(c, types.CodeType))
     return tuple(dict.fromkeys(code.co_names + sum(nested, ())))
+
+
+def _user_class(c) -> bool:
+    return isinstance(c, type) and (c.__module__ or "").partition(".")[0] not in (
+        LIBRARIES | _STDLIB)
+
+
+def _class_members(cls, name) -> list:
+    """A user class's own lists and dicts (`C.tally`) and its methods' functions."""
+    out = []
+    for k, m in vars(cls).items():
+        m = getattr(m, "__func__", m)   # a classmethod's or staticmethod's function
+        if type(m) in (list, dict) or isinstance(m, types.FunctionType):
+            out.append((m, f"{name}.{k}"))
+    return out
 
 
 def _user_function(f) -> bool:
