@@ -1108,6 +1108,43 @@ def test_a_change_three_calls_down_or_through_a_module_object_or_class():
     _REGISTRY.items["n"], _Tally.tally["n"] = 0.0, 0.0
 
 
+def _dict_in_a_tuple_under_if(x):
+    t = ({"s": 0.0, "a": 1.0},)
+    if x > 0.0:
+        t[0]["s"] = 1.0
+    return x * 2.0 + t[0]["s"], list(t[0])
+
+
+def _dict_in_a_tuple_in_a_loop(xs):
+    t = ({"s": 0.0},)
+    for x in xs:
+        t[0]["s"] = t[0]["s"] + x
+    return t[0]["s"]
+
+
+def _list_in_a_tuple_after_a_traced_return(x):
+    t = ([0.0],)
+    if x > 0.0:
+        return x
+    t[0][0] = 1.0
+    return x * 2.0 + t[0][0]
+
+
+def test_a_list_or_dict_inside_a_tuple_changed_in_a_traced_construct():
+    # Crashes before (helper-14, shapes4 99106/43): AttributeError "type object 'tuple'
+    # has no attribute '__setitem__'" from store_part, or a run-time TypeError: the state
+    # part `t[0]` was put back by assigning the tuple's item. It is refilled now.
+    for x in (1.0, -1.0):
+        got, keys = ag.convert(_dict_in_a_tuple_under_if)(jnp.float32(x))
+        want, want_keys = _dict_in_a_tuple_under_if(x)
+        assert float(jax.jit(lambda v: ag.convert(_dict_in_a_tuple_under_if)(v)[0])(x)) == want
+        assert keys == want_keys == ["s", "a"]
+        assert float(ag.function(_list_in_a_tuple_after_a_traced_return)(jnp.float32(x))) == \
+            _list_in_a_tuple_after_a_traced_return(x)
+    xs = jnp.array([1.0, 2.0])
+    assert float(ag.function(_dict_in_a_tuple_in_a_loop)(xs)) == 3.0
+
+
 _TOTALS = {"s": 0.0}
 
 

@@ -115,6 +115,8 @@ def setitem(x, k, v):
     if traced and isinstance(x, list):
         _scatter(x, k, v)
         return x
+    if isinstance(x, tuple) and not traced and x[_as_plain(k)] is v:
+        return x   # `t[0][1] = v` of a list in a tuple: changed in place, the tuple as it was
     x[_as_plain(k)] = v
     return x
 

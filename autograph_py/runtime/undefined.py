@@ -346,8 +346,28 @@ def store_part(base, key, value, attribute: bool) -> None:
             pass
     elif attribute:
         setattr(base, key, value)
+    elif isinstance(base, tuple):   # `t[0]["s"] = x` of `t = ({...},)`: its item, refilled
+        _refill_item(base, key, value)
     else:
         own.__setitem__(base, key, value)
+
+
+def _refill_item(t: tuple, key, value) -> None:
+    item = t[key]
+    if value is item:
+        return
+    if type(item) is list and type(value) is list:
+        item[:] = value
+        return
+    if type(item) is dict and type(value) is dict:   # its keys in their order (a rebuilt
+        new = {**{k: value[k] for k in item if k in value}, **value}   # dict's are sorted)
+        item.clear()
+        item.update(new)
+        return
+    raise errors.StateError(errors.message(
+        f"item {key!r} of a tuple is state of this construct, and a tuple cannot change: "
+        f"its {type(item).__name__} became a {type(value).__name__}", at=errors.where(3),
+        fix="Keep the values in a list or dict, or bind the tuple again after the construct."))
 
 
 def _part_maybe_unassigned(label: str):
