@@ -39,8 +39,8 @@ import random
 from dataclasses import dataclass, field
 
 from tests.fuzz import builtins as builtin_shapes, calls as seq, ir, scope as sc, shapes
-from tests.fuzz import extras, idiom_ops, idiom_shapes2, idiom_shapes2b, idiom_shapes3, idioms, \
-    transforms
+from tests.fuzz import extras, idiom_ops, idiom_shapes2, idiom_shapes2b, idiom_shapes3, \
+    idiom_shapes4, idioms, transforms
 from tests.fuzz.ir import (Assign, Break, Const, Continue, For, Func, If, Match, MatchCase, Name, Op,
                            Program, Return, While)
 
@@ -257,6 +257,14 @@ CONFIGS["shapes3"] = dataclasses.replace(
     weights={**CONFIGS["shapes-small"].weights, "s3_alias": 3.0, "s3_rebuilt": 1.5,
              "s3_iter": 2.5, "s3_pick": 2.5, "s3_forelse": 2.5})
 CONFIGS["shapes3-open"] = dataclasses.replace(CONFIGS["shapes3"], idiom_open=True)
+# The shapes-small programs plus idiom_shapes4.py's shapes (FINDINGS S7-S9, F129): iterators
+# broken out of in Python then read, nested items changed through an alias two levels
+# down, locals assigned under one `if` and read under another, callees changing
+# module-level lists and dicts or their defaults, a bounded `while` whose test prints.
+CONFIGS["shapes4"] = dataclasses.replace(
+    CONFIGS["shapes3"], weights={**CONFIGS["shapes-small"].weights, "s4_iter": 2.5,
+                                 "s4_deep": 3.0, "s4_twoif": 2.5, "s4_global": 3.0,
+                                 "s4_whileprint": 1.2, "s3_pick": 0.8})
 # Sequences only: the default statements, called in several signatures.
 CONFIGS["calls"] = Config(calls=(3, 6), p_swap=0.6, param_kinds=_SHAPES["param_kinds"])
 CONFIGS["calls-small"] = Config(max_block=3, max_depth=2, max_loops=2, n_helpers=(0, 1),
@@ -304,7 +312,7 @@ class Case:
 
 
 class Gen(shapes.ShapeGen, transforms.TransformGen, extras.ExtraGen, idioms.IdiomGen,
-          idiom_shapes2.Shapes2Gen, idiom_shapes3.Shapes3Gen):
+          idiom_shapes2.Shapes2Gen, idiom_shapes3.Shapes3Gen, idiom_shapes4.Shapes4Gen):
     def __init__(self, rng: random.Random, cfg: Config):
         self.rng, self.cfg = rng, cfg
         self.kinds = ir.KINDS + tuple(cfg.extra_kinds)
@@ -909,7 +917,12 @@ def print_in_while(prog: Program) -> bool:
     callee_prints = any(isinstance(n, ir.Print) for fn in prog.helpers for _, n in ir.walk(fn)) or \
         any(isinstance(n, ir.Print) for _, d in ir.walk(prog.main) if isinstance(d, ir.Def)
             for _, n in ir.walk(d))
-    return in_while or (callee_prints and any(isinstance(w, ir.While) for _, w in ir.walk(prog)))
+    callee_prints = callee_prints or any(   # module-level text that prints (shapes4)
+        "print(" in getattr(c, "text", "") for c in prog.classes)
+    code_while = any(isinstance(c, ir.Code) and any(x.lstrip().startswith("while ")
+                                                    for x in c.lines) for _, c in ir.walk(prog))
+    return in_while or (callee_prints and (code_while or any(isinstance(w, ir.While)
+                                                             for _, w in ir.walk(prog))))
 
 
 def may_refuse(case: Case) -> list:
