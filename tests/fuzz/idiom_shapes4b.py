@@ -42,12 +42,12 @@ class Shapes4MoreGen:
         name = f"rec{n}"
         if form == "list":
             c = f"LOG{n}"
-            text = f"{c} = []\n\n\ndef {name}(x):\n    {c}.append({item})"
+            text = f"{c} = []\n\n\ndef {name}(x):\n    {c}.append({item})\n    return x * 0.5"
             reset, read, is_list = f"{c}.clear()", self._s4_list_read(c), True
         elif form == "dict":
             c = f"TALLY{n}"
             text = (f'{c} = {{"n": 0.0, "k": 0}}\n\n\ndef {name}(x):\n'
-                    f'    {c}["n"] += {item}\n    {c}["k"] += 1')
+                    f'    {c}["n"] += {item}\n    {c}["k"] += 1\n    return {c}["n"]')
             reset = f'{c}["n"] = 0.0; {c}["k"] = 0'
             read, is_list = f'{c}["n"] + {c}["k"] * 0.25', False
         elif form == "default_list":
