@@ -225,9 +225,9 @@ class Shapes4Gen(Shapes4MoreGen):
                 second = f"{c} > {t1 + rng.choice([0.0, 0.25, 1.0])}"
             elif r < 0.6:
                 second = f"{c} < {t1 - 0.25}"   # disjoint: never reads
-            else:   # independent: Python may raise UnboundLocalError
-                second = "@"
-            test = [self.test({**inner, v: "f"})] if second == "@" else []
+            else:   # independent (traced where the first is): Python may raise
+                second = f"{c} * 0.5 + @ > 0.0"   # UnboundLocalError
+            test = [self.expr("f", {**inner, v: "f"}, 1)] if "@" in second else []
             b.add(0, f"if {second}:", *test)
             b.add(4, f"{v} = {CLIP.format(f'{v} + {k} * 0.5')}")
             return [b.code("maybe-assigned-read", binds=[(v, "f"), (c, "f")])]
