@@ -265,6 +265,7 @@ CONFIGS["shapes4"] = dataclasses.replace(
     CONFIGS["shapes3"], weights={**CONFIGS["shapes-small"].weights, "s4_iter": 2.5,
                                  "s4_deep": 3.0, "s4_twoif": 2.5, "s4_global": 3.0,
                                  "s4_whileprint": 1.2, "s3_pick": 0.8})
+CONFIGS["shapes4-open"] = dataclasses.replace(CONFIGS["shapes4"], idiom_open=True)
 # Sequences only: the default statements, called in several signatures.
 CONFIGS["calls"] = Config(calls=(3, 6), p_swap=0.6, param_kinds=_SHAPES["param_kinds"])
 CONFIGS["calls-small"] = Config(max_block=3, max_depth=2, max_loops=2, n_helpers=(0, 1),
