@@ -88,8 +88,10 @@ class Shapes4MoreGen:
         held = {**scope, v: "f"}
         shapes = self._s3_shapes(loops)
         if is_list and rng.random() < 0.5:   # loops of a static trip count only
-            shapes = [rng.choice(STATIC_NESTS) for _ in shapes]
-        grows = is_list and any(s not in STATIC_NESTS for s in shapes)
+            shapes = [rng.choice(STATIC_NESTS) for _ in shapes[:self.cfg.max_loops]]
+        # idioms._around makes a loop past max_loops an `if`
+        grows = is_list and (any(s not in STATIC_NESTS for s in shapes)
+                             or len(shapes) > self.cfg.max_loops)
         refuse = ["StateError", "TracedListError"] if grows else []
         out = [b.code("module-state", binds=[(v, "f")], refuse=refuse)]
 
