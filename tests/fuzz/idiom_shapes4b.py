@@ -107,7 +107,9 @@ class Shapes4MoreGen:
             if rng.random() < 0.3:   # the container read in the body too
                 c.add(0, f"{v} = {CLIP.format(f'{v} + ({read}) * 0.25')}")
             return [c.code("module-state", refuse=refuse)]
-        out += self._s3_nest(shapes, held, depth, loops, fn, exits, core)
+        # no break or return among the random statements where the list must not grow
+        # by a traced count (a traced exit would make it: 99103/5)
+        out += self._s3_nest(shapes, held, depth, loops, fn, exits and grows, core)
         after = Lines(held)
         after.add(0, f"{v} = {CLIP.format(f'{v} + ({read}) * 0.5')}")
         out.append(after.code("module-state", refuse=refuse))
