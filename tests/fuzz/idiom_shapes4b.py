@@ -109,7 +109,8 @@ class Shapes4MoreGen:
             return [c.code("module-state", refuse=refuse)]
         # no break or return among the random statements where the list must not grow
         # by a traced count (a traced exit would make it: 99103/5)
-        out += self._s3_nest(shapes, held, depth, loops, fn, exits and grows, core)
+        out += self._s3_nest(shapes, held, depth, loops, fn, exits and (grows or not is_list),
+                             core)
         after = Lines(held)
         after.add(0, f"{v} = {CLIP.format(f'{v} + ({read}) * 0.5')}")
         out.append(after.code("module-state", refuse=refuse))
