@@ -12,7 +12,8 @@ module-level containers and the bounded `while` whose test prints.
 
     s7 = {"a": {"a": e}}            S8: a nested container (dict of dicts, list of lists,
     s8 = s7                         dict of lists, list of dicts, an object's dict of
-    for ...: for ...:               lists) and a second name for it or for its first
+    for ...: for ...:               lists; a tuple of a dict and a list in shapes4-open
+                                    only) and a second name for it or for its first
         s8["a"]["a"] = e2           level; an item two levels down changed through one,
     v = s7["a"]["a"]                read through the other in the same body and after
 
@@ -118,8 +119,14 @@ class Shapes4Gen(Shapes4MoreGen):
         rng, b = self.rng, Lines(scope)
         e = lambda: self.expr("f", scope, 1)
         a, c = self.fresh("s"), self.fresh("s")
-        form = rng.choice(["dd", "ll", "dl", "ld", "ddd", "obj"])
-        if form == "dd":
+        # open: a tuple holding them (t[0]["a"] = e in a traced construct crashes in
+        # undefined.store_part: "type object 'tuple' has no attribute '__setitem__'")
+        form = rng.choice(["dd", "ll", "dl", "ld", "ddd", "obj"]
+                          + (["tuple"] if self.cfg.idiom_open else []))
+        if form == "tuple":
+            b.add(0, f'{a} = ({{"a": @}}, [@, @])', e(), e(), e())
+            slots = ['[0]["a"]', "[1][0]", "[1][-1]"]
+        elif form == "dd":
             b.add(0, f'{a} = {{"a": {{"a": @, "b": @}}, "z": {{"a": @}}}}', e(), e(), e())
             slots = ['["a"]["a"]', '["a"]["b"]', '["z"]["a"]']
         elif form == "ll":
