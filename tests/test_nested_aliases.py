@@ -58,6 +58,12 @@ CHANGES = {   # (set up, the change through one name, what is returned through t
     "alias_one_level_down": ('d = {"a": {"a": {"a": 1.0}, "b": [1.0, 1.0]}}\n    e = d["a"]',
                              'e["a"]["a"] = e["a"]["a"] + u\n{i}e["b"][0] = d["a"]["b"][1] * t',
                              'd["a"]["a"]["a"] + d["a"]["b"][0]'),
+    # helper-14's shapes4 (F133): lists and dicts inside a tuple another name holds.
+    "tuple_alias_read_back": ('tp = ({"a": 1.0}, [1.0, 1.0])\n    tq = tp',
+                              'tp[1][0] = tp[1][0] + u\n{i}tp[0]["a"] = tq[1][0] * t',
+                              'tq[1][0] + tq[0]["a"]'),
+    "tuple_alias_unread": ('tp = ({"a": 1.0}, [1.0, 1.0])\n    tq = tp',
+                           'tp[1][0] = tp[1][0] + u * t', 'tq[1][0] + tp[1][1]'),
     "rebuilt_inner": ('d = {"a": {"b": 0.0}}',
                       'd = {"a": {"b": t}}\n{i}d["a"]["b"] = d["a"]["b"] + u', 'd["a"]["b"]'),
 }

@@ -73,8 +73,9 @@ def keep_identity(values, sides, visible_ids, entry=None) -> tuple:
             values[i] = _picked(value, sides[0][i].name, sources)
             continue
         o = objs[0]
-        if id(o) not in visible_ids or not all(x is o for x in objs):
-            continue
+        if not (id(o) in visible_ids or type(o) is tuple and any(
+                id(x) in visible_ids for x in o)) or not all(x is o for x in objs):
+            continue   # (a tuple of lists or dicts another name holds too: `t2 = t`)
         rebuilt = value.value if isinstance(value, UnboundUnlessAssigned) else value
         now = jax.tree_util.tree_leaves(o, is_leaf=is_placeholder)
         untouched = all(len(side[i].leaves) == len(now) and all(
@@ -327,6 +328,9 @@ def _refill(o, rebuilt) -> bool:
     if isinstance(o, (list, dict)):
         mutations.refill(o, rebuilt)
         return True
+    if type(o) is tuple and len(o) == len(rebuilt) and all(
+            type(a) in (list, dict) or _refill(a, b) for a, b in zip(o, rebuilt)):
+        return all(_refill(a, b) for a, b in zip(o, rebuilt))   # its items, in place
     a, b = (jax.tree_util.tree_leaves(v, is_leaf=is_placeholder) for v in (o, rebuilt))
     return len(a) == len(b) and all(x is y for x, y in zip(a, b))
 

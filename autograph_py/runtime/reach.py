@@ -43,7 +43,7 @@ def visible(roots, depth=3) -> Visible:
     for _ in range(depth + 1):
         below = []
         for v, name in level:   # (grows: a function a function names is on its level)
-            if isinstance(v, (list, dict)):
+            if isinstance(v, (list, dict, tuple)):   # (a tuple: its items' other names)
                 ids.every.setdefault(id(v), set()).add(name)
             if isinstance(v, OTHER_MUTABLES):
                 ids.others.setdefault(id(v), (v, name))

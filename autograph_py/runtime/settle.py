@@ -55,6 +55,11 @@ def _entry_objects(values, names, init_vars) -> tuple:
             every[id(var.value)] = every.get(id(var.value), set()) | {name}
 
     def walk(value, entry, root, aliased=False):   # `root`: the variable (of `v['a']`)
+        if type(entry) is tuple and type(value) is tuple and len(value) == len(entry):
+            aliased = aliased or any(n is not None and n.partition("[")[0] != root
+                                     for n in every.get(id(entry), ()))   # `u = t`
+            items = [walk(v, e, root, aliased) for v, e in zip(value, entry)]
+            return entry if all(a is b for a, b in zip(items, entry)) else tuple(items)
         if type(entry) not in (list, dict) or type(value) is not type(entry) or len(
                 value) != len(entry) or (type(entry) is dict and value.keys() != entry.keys()):
             return value
@@ -144,9 +149,11 @@ def _kept_object(out, value, entry):
     (Only where another name holds it, or where an enclosing construct rebuilt it from its
     own carry, which then tells whether its body kept the variable bound to it: a new
     object is as good otherwise, and cheaper to trace again.)"""
-    if (type(value) in (list, dict) and out.value is value and type(entry.value) is type(value)
+    if (type(value) in (list, dict, tuple) and out.value is value
+            and type(entry.value) is type(value)
             and (identity.named_elsewhere(entry.value, out.name) or any(
-                id(entry.value) in w.made for w in mutations.watches()))):
+                id(o) in w.made for w in mutations.watches()   # (a tuple: its containers)
+                for o in (entry.value if type(value) is tuple else (entry.value,))))):
         return dataclasses.replace(out, value=entry.value)
     return out
 
