@@ -732,6 +732,31 @@ def test_a_bounded_while_that_reaches_its_bound_tests_once_per_iteration():
     assert (got, text) == (4, "".join(f"test {i}\n" for i in range(4)))
 
 
+def _test_prints_and_turns_traced(x):
+    v = 1.0
+    w = 0
+    while _probe_print(w) < 3 and v < 2.0:
+        w += 1
+        v = x   # a Python float until here: the next test is traced
+    return v
+
+
+def _probe_print(w):
+    print("test", w)
+    return w
+
+
+def test_a_while_test_that_turns_traced_prints_once():
+    # helper-14 (shapes4 99105/83): the test Python evaluated when the loop turned traced
+    # printed, and the lax loop ran it again first: "test 1" twice. The loop now starts
+    # from the value Python's evaluation gave.
+    eager, compiled = _eager_then_compiled(_test_prints_and_turns_traced)
+    (want, want_text), (got, got_text) = printed_runs(
+        [eager, lambda v: compiled(jnp.float32(v))], 1.5, value=float)
+    assert (got, got_text) == (want, want_text)
+    assert want_text.count("test 1") == 1
+
+
 class _Point:
     def __init__(self, v):
         self.v = v

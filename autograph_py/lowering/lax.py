@@ -92,12 +92,14 @@ def while_loop(test, body, init, checkpoints=None, at=None) -> list:
     return adjoint.while_loop_of(test, body, init, checkpoints, at, quiet)
 
 
-def while_test_after_body(first, after, body, init, checkpoints=None, at=None) -> list:
+def while_test_after_body(first, after, body, init, checkpoints=None, at=None,
+                          go=None) -> list:
     """`while_loop` of a test with effects (prints, checks): `first` runs it once before the
     loop and `after` (`(carry..., running) -> test`, its effects masked where `running` is
     false) at the end of each iteration, its value carried, in Python's order. JAX's
-    batched while_loop runs an effectful test wrongly under vmap (wrong trip counts)."""
-    go = tracing.replay(first, *init)[0]
+    batched while_loop runs an effectful test wrongly under vmap (wrong trip counts).
+    `go`: the first test's value, where the caller ran it already (not `first` again)."""
+    go = tracing.replay(first, *init)[0] if go is None else go
     structs = [tracing.struct(plans.aval_of(x)) for x in (go, *init)]
 
     def body_then_test(running, *carry):

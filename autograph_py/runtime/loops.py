@@ -56,11 +56,11 @@ def while_stmt(test, body, get_state, set_state, names, opts=None, nouts=None):
         if is_traced(t):
             block = st.outputs_only(Block(get_state, set_state, names, "`while` loop",
                                           errors.where(), nouts, opts))
-            if limit is None:
-                _lax_while(test, body, block)
+            if limit is None:   # (a test Python evaluated here already printed: `t` is it)
+                _lax_while(test, body, block, as_predicate(t, "`while` loop", block.at)
+                           if count else None)
             else:
-                # A bounded loop is a scan whose iterations run while the test
-                # holds; unlike while_loop, it is reverse-differentiable.
+                # A bounded loop: a scan while the test holds (reverse-differentiable).
                 trace_log.record("while", "lax.scan", "test is traced and maximum_iterations "
                                  "is set", at=block.at)
                 test, block = guards.test_while_it_held(test, block)
@@ -243,11 +243,11 @@ def _consumed(r: range, it) -> int:
 # --------------------------------------------------------------- lax paths
 
 
-def _lax_while(test, body, block: Block):
-    restarts.staged(lambda b: _lax_while_once(test, body, b), block, roots=(test, body))
+def _lax_while(test, body, block: Block, first=None):
+    restarts.staged(lambda b: _lax_while_once(test, body, b, first), block, roots=(test, body))
 
 
-def _lax_while_once(test, body, block: Block):
+def _lax_while_once(test, body, block: Block, first=None):
     get_state, set_state, names, at = block.get, block.set, block.names, block.at
     trace_log.record("while", "lax.while_loop", "test is traced", at=at)
     init_vars = st.flatten(get_state(), names)
@@ -289,7 +289,7 @@ def _lax_while_once(test, body, block: Block):
     if test_jaxpr.effects:   # a print or check in the test: after the body, where it ran
         after, _ = tracing.trace(lambda *c: paths.run_when(c[-1], traced_test, *c[:-1]),
                                  plan.dynamic_avals() + [plans.Aval((), jnp.bool_, False)])
-        final = lowered.while_test_after_body(test_jaxpr, after, *args)
+        final = lowered.while_test_after_body(test_jaxpr, after, *args, go=first)
     else:
         final = lowered.while_loop(test_jaxpr, *args)
     set_state(identity.keep_identity(settle.rebuild(plan, names, final, init_vars), [outs],
