@@ -81,8 +81,6 @@ KNOWN_REFUSED = {
                     "bool(x) works)",
     "dynamo_generator_traced_if": "ConcreteValueError: a generator is not converted; its `if` on "
                                   "a traced item needs a Python bool",
-    "dynamo_generator_traced_ternary": "ConcreteValueError: as dynamo_generator_traced_if, for "
-                                       "`yield v if v > 0 else -v` (arguably unfair: a select)",
     "dynamo_generator_next_in_traced_while": "StateError: next() of an iterator made before a "
                                              "traced while",
     "dynamo_raise_on_traced_condition_caught": "StagedRaiseError: raise under a traced condition "

@@ -194,7 +194,7 @@ def generated(gen, at):
     """The generator's items; where its own code needs a traced value as a Python one
     (`while x <= b: yield x` with a traced x), a clear error at its line, not JAX's."""
     try:
-        yield from gen
+        return (yield from gen)   # (a `yield from` of it gets its return value)
     except (*CONCRETIZATION_ERRORS, jax.errors.TracerBoolConversionError) as e:
         _needs_python(e, gen, at)
 

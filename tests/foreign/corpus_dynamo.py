@@ -1736,7 +1736,8 @@ def _gen_sign_ternary(x):
 
 # Dynamo test_generator.py: test_generator_simple (data-dependent variant, as
 # dynamo_generator_traced_if with the traced choice in one yield)
-# autograph_py: refused: as dynamo_generator_traced_if (arguably unfair: the ternary is a select)
+# autograph_py: was refused as dynamo_generator_traced_if; a generator's expressions are
+# converted now (the ternary is a select)
 # (see test_foreign.py)
 @case((F(1.0, -2.0, 3.0),), (F(-1.0, -1.0, 0.5),), grad=0)
 def dynamo_generator_traced_ternary(x):
