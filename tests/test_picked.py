@@ -181,3 +181,22 @@ def _truth_of_a_pick(x):
 def test_what_a_picked_str_cannot_give_is_a_clear_error():
     with pytest.raises(ag.errors.StateError, match="str a traced condition picks"):
         ag.function(_truth_of_a_pick)(jnp.float32(1.0))
+
+
+def _pick_carried_by_a_loop_that_unrolls(x):
+    v = 1.0
+    act = lambda y: jnp.sin(y) - 0.25   # noqa: E731
+    for t in jnp.ones(3) * x:
+        if t > 0.5:
+            act = jax.nn.relu   # a Picked from the second iteration: the loop unrolls
+        v = jnp.clip(v * 0.5 + act(t), -8.0, 8.0)
+    return jnp.clip(act(v) + 1.0, -8.0, 8.0)
+
+
+def test_a_picked_function_in_a_loop_s_message_does_not_fail():
+    # A StateError "needs it as text" (shapes4 99403/0): the loop's state mismatch message
+    # formatted a Picked of functions, whose str raised. A Picked shows as any object
+    # while traced, and as the value its condition picks when the program runs.
+    for x in (1.0, 0.2):
+        assert_same(ag.function(_pick_carried_by_a_loop_that_unrolls)(jnp.float32(x)),
+                    _pick_carried_by_a_loop_that_unrolls(x))

@@ -58,10 +58,21 @@ class Picked:
             return both.pop()
         raise _text_error("its length")
 
-    def __str__(self):
-        raise _text_error("it as text")
+    def chosen(self):
+        """The value a concrete condition picks (when the program runs: a print's or an
+        f-string's text rebuilds the Picked from run-time values); None while traced."""
+        if isinstance(self.pred, jax.core.Tracer):
+            return None
+        v = self.if_true if bool(self.pred) else self.if_false
+        return v.chosen() if type(v) is Picked else v
 
-    __format__ = lambda self, spec: self.__str__()   # noqa: E731 - f"{k}" too
+    def __str__(self):   # while traced (an error message's), shown as any object is
+        v = self.chosen()
+        return repr(self) if v is None else str(v)
+
+    def __format__(self, spec):
+        v = self.chosen()
+        return format(repr(self), spec) if v is None else format(v, spec)
 
 
 def _op(op, swapped=False):
