@@ -35,9 +35,9 @@ def _timed(label, fn):
     return run
 
 
-def _timed_transform(node, filename, name, owner=None):
+def _timed_transform(node, filename, name, owner=None, generator=False):
     ctx = pipeline.Context(pipeline.Namer.for_tree(node), filename, name, owner=owner)
-    for converter in pipeline.PIPELINE:
+    for converter in pipeline.GENERATOR if generator else pipeline.PIPELINE:
         label = converter.__name__.rsplit(".", 1)[-1]
         t0 = time.perf_counter()
         for analysis in getattr(converter, "NEEDS", ()):

@@ -19,26 +19,26 @@ def refuse_generator(fn) -> None:
         check(parsing.parse_function(fn), fn.__code__.co_filename)
 
 
-def is_generator(node) -> bool:
-    """Whether the function `node` is a generator (its own body yields)."""
-    return any(isinstance(n, (gast.Yield, gast.YieldFrom)) for n in scopes.walk_inside(node))
-
-
-def check(node, filename: str, generator_ok: bool = False) -> None:
+def check(node, filename: str, generator_ok: bool = False) -> bool:
+    """Raises on what cannot be converted; returns whether `node` is a generator (one
+    walk of its own body finds both)."""
     if isinstance(node, gast.AsyncFunctionDef):
         raise errors.ConversionError(
             f"'{node.name}' is an async function", filename, node.lineno, node.col_offset,
             fix="Convert the synchronous function that does the numerical work instead.")
-    if is_generator(node) and not generator_ok:
-        n = next(n for n in scopes.walk_inside(node) if isinstance(n, (gast.Yield, gast.YieldFrom)))
+    yields, walrus = None, False
+    for n in scopes.walk_inside(node):
+        if yields is None and isinstance(n, (gast.Yield, gast.YieldFrom)):
+            yields = n
+        walrus = walrus or isinstance(n, gast.NamedExpr)
+    if yields is not None and not generator_ok:
         raise errors.ConversionError(
             f"'{getattr(node, 'name', '<lambda>')}' is a generator (it uses yield); "
             "a jitted function must return its results",
-            filename, n.lineno, n.col_offset,
+            filename, yields.lineno, yields.col_offset,
             fix="Collect the values in a list and return it, or loop over an array.")
-    walrus = any(isinstance(n, gast.NamedExpr) for n in scopes.walk_inside(node))
     if not walrus:
-        return   # the rest looks for `:=` only
+        return yields is not None   # the rest looks for `:=` only
     for lazy in _lazy_operands(node):
         for n in [lazy, *scopes.walk_inside(lazy)]:
             if isinstance(n, gast.NamedExpr):
@@ -49,6 +49,7 @@ def check(node, filename: str, generator_ok: bool = False) -> None:
                     "in a function of its own, where the name would not be assigned",
                     filename, n.lineno, n.col_offset,
                     fix=f"Assign '{n.target.id}' in a statement before this expression.")
+    return yields is not None
 
 
 def _lazy_operands(node):

@@ -162,12 +162,12 @@ class _Unconvertible:
         self.why = why
 
 
-def transform(node, filename: str, name: str, owner: str | None = None):
-    """Runs the pipeline on a parsed function; returns the converted node."""
+def transform(node, filename: str, name: str, owner: str | None = None, generator=False):
+    """Runs the pipeline (a generator's: GENERATOR) on a parsed function; returns it."""
     ctx = Context(Namer.for_tree(node), filename, name, owner=owner)
     kept = verbatim.python_bodies(node)
     generators = verbatim.generators(node) if kept else ()
-    node = _converted(node, ctx, GENERATOR if fence.is_generator(node) else PIPELINE)
+    node = _converted(node, ctx, GENERATOR if generator else PIPELINE)
     for key in generators:   # nested generators: their expressions and calls
         kept[key] = _converted(gast.FunctionDef(key[0], gast.arguments(
             [], [], None, [], [], None, []), kept[key], [], None, None), ctx, GENERATOR).body
@@ -207,10 +207,11 @@ def _conversion(fn) -> Conversion:
 def _convert_code(fn, code) -> Conversion:
     start = time.perf_counter()
     node = parsing.parse_function(fn)
-    fence.check(node, code.co_filename, generator_ok=True)   # a callee (refuse_generator)
+    generator = fence.check(node, code.co_filename, generator_ok=True)   # (refuse_generator)
     if isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef)):
         node.decorator_list = []
-    node = transform(node, code.co_filename, fn.__name__, staleness.enclosing_class(fn.__qualname__))
+    node = transform(node, code.co_filename, fn.__name__,
+                     staleness.enclosing_class(fn.__qualname__), generator)
     new_code = codegen.compile_function(node, fn, code)
     _register(new_code)
     conv = _by_code[code] = Conversion(new_code, node)
