@@ -699,6 +699,34 @@ def test_a_read_of_an_appended_lists_earlier_items_runs_the_loop_as_python(fn):
     assert_same(ag.function(fn)(xs), fn(np.asarray(xs)))
 
 
+def _reads_an_entry_item(xs):
+    kept, v = [xs[0] * 2.0, xs[1]], 0.0
+    for b in xs:
+        kept.append(b)
+        v = v * kept[1] + kept[0]
+    return v, kept[-1], len(kept)
+
+
+def _reads_the_first_of_an_outer_loops_items(xs):
+    seen, v = [], 0.0
+    for a in xs:
+        for b in xs:
+            seen.append(b * a)
+            v = v + seen[0]
+    return v, len(seen)
+
+
+@pytest.mark.parametrize("fn", [_reads_an_entry_item, _reads_the_first_of_an_outer_loops_items])
+def test_a_scan_that_appends_reads_the_items_the_list_had_on_entry(fn):
+    # The scan keeps the entry items as constants of its body; they were taken from the
+    # first trace's carry, tracers of a finished trace: UnexpectedTracerError (F134).
+    xs = jnp.arange(1.0, 4.0)
+    want = fn(np.asarray(xs))
+    assert_same(ag.function(fn)(xs), jax.tree_util.tree_map(jnp.asarray, want))
+    g = jax.grad(lambda x: ag.convert(fn)(x)[0])(xs)
+    assert_same(g, jax.grad(lambda x: fn(x)[0])(xs))
+
+
 def _raises_in_an_untaken_branchs_while(n):
     r = 1.0
     if n < n:   # never taken; a batched `if` under vmap runs both branches

@@ -33,8 +33,8 @@ def initial_loop_plan(init_vars: list[Var]) -> LoopPlan:
 
 
 def update_loop_plan(plan: LoopPlan, names, ins: list[Var], outs: list[Var], construct: str,
-                     at: str, allow_append: bool, may_not_run: bool = False, exits=False
-                     ) -> tuple[LoopPlan, bool]:
+                     at: str, allow_append: bool, may_not_run: bool = False, exits=False,
+                     entry: list[Var] | None = None) -> tuple[LoopPlan, bool]:
     """Joins loop entry state with the state after one iteration.
 
     Returns the widened plan and whether it changed (the body must then be
@@ -43,7 +43,8 @@ def update_loop_plan(plan: LoopPlan, names, ins: list[Var], outs: list[Var], con
     UnboundUnlessAssigned (its value and whether an iteration assigned it);
     a set of names: only those (read in the body before it assigned them). `exits`:
     the loop has a traced `break` or `return`; a variable its body assigns on some
-    paths only is carried so too (FINDINGS F118).
+    paths only is carried so too (FINDINGS F118). `entry`: the state on entry, whose
+    items a list the body appends to keeps (`ins` may hold the body trace's carry).
     """
     changed = False
     treedefs, specs, appends = list(plan.treedefs), [list(s) for s in plan.specs], dict(plan.appends)
@@ -74,7 +75,10 @@ def update_loop_plan(plan: LoopPlan, names, ins: list[Var], outs: list[Var], con
                 changed = True
                 continue
             appends[i] = _appends(name, v_in, v_out, construct, at, allow_append, mismatch)
-            specs[i] = [Static(l) for l in v_in.leaves]
+            # Its items on entry, not the carry this trace read them from (a tracer of the
+            # body's trace: `xs = [x0]`, `xs.append(v)`, `xs[0]` read in the body).
+            kept = v_in if entry is None or len(entry[i].leaves) != len(v_in.leaves) else entry[i]
+            specs[i] = [Static(l) for l in kept.leaves]
             changed = True
         else:
             if any(isinstance(spec, Static) and records.differ(name, spec.value, o)

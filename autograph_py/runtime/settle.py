@@ -216,7 +216,7 @@ def settle(block, init_vars, step_body, index_avals, allow_append, may_not_run=F
         plan, changed = loop_state.update_loop_plan(plan, block.names, ins, outs, construct, at,
                                                     allow_append,
                                                     may_not_run or frozenset(read_unassigned),
-                                                    exits)
+                                                    exits, entry=init_vars)
         plan.key_orders = [identity.key_skeleton(o.value) for o in outs]
         if not changed:
             mutations.checkpoint()   # a callee changed an object the state misses: again
