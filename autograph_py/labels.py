@@ -10,6 +10,7 @@ besides `errors`.
 RETURN_VALUE = "<return value>"   # `retval_`: what the function returns
 RETURN_FLAG = "<return flag>"     # `do_return`: whether a `return` has run
 TEST_HELD = "<test held>"         # a bounded `while`: whether its test held last step
+TEST_TAKEN = "<test taken>"       # ... whether its first step's test is the one Python took
 
 
 def quoted(name: str) -> str:

@@ -757,6 +757,28 @@ def test_a_while_test_that_turns_traced_prints_once():
     assert want_text.count("test 1") == 1
 
 
+def _bounded_test_turns_traced(x):
+    y, w = 1.0, 0
+    while _probe_print(w) < 4 and y < 10.0:
+        ag.set_loop_options(maximum_iterations=5)
+        y = y + x   # a Python float until here: the next test is traced
+        w += 1
+    return y
+
+
+@pytest.mark.parametrize("x", [0.5, 4.0, 20.0])
+def test_a_bounded_while_test_that_turns_traced_prints_once(x):
+    # The bounded loop (a scan) ran the test Python had just evaluated once more at its
+    # first step: "test 1" twice (F134). Its first step takes Python's value now.
+    eager, compiled = _eager_then_compiled(_bounded_test_turns_traced)
+    (want, want_text), (got, got_text) = printed_runs(
+        [eager, lambda v: compiled(jnp.float32(v))], x, value=float)
+    assert (got, got_text[:len(want_text)]) == (want, want_text[:len(got_text)])
+    assert got_text.count("test 1") == 1
+    batched = jax.vmap(ag.convert(_bounded_test_turns_traced))(jnp.array([0.5, 4.0, 20.0]))
+    assert_same(batched, jnp.array([_bounded_test_turns_traced(v) for v in (0.5, 4.0, 20.0)]))
+
+
 class _Point:
     def __init__(self, v):
         self.v = v

@@ -47,28 +47,40 @@ def guarded(extra_test, body, block: Block, first_runs=False, ran=None):
     return run
 
 
-def test_while_it_held(test, block: Block):
+def test_while_it_held(test, block: Block, first=None):
     """(test, block) for a bounded `while` (a scan of `maximum_iterations` steps, which tests
     at every step) whose test prints or checks: each step's test is taken only where the one
     before held, carried as state, as Python stops testing once the test fails (FINDINGS
-    F125). A test without effects is as it was (the steps after the end skip the body)."""
+    F125). A test without effects is as it was (the steps after the end skip the body).
+    `first`: the test's value, where the caller ran it already (a test that turned traced
+    after Python iterations): the first step takes it instead of a second run and print."""
     closed, _ = tracing.trace(lambda: ([], test()), [])
     if not closed.effects:
         return test, block
-    held = [True]
+    held, taken = [True], [first is not None]
 
     def get():
-        return (*block.get(), held[0])
+        return (*block.get(), held[0], taken[0])
 
     def set_(values):
-        block.set(tuple(values)[:-1])
-        held[0] = values[-1]
+        block.set(tuple(values)[:-2])
+        held[0], taken[0] = values[-2:]
 
     def tested():
-        t = paths.run_when(held[0], test) if is_traced(held[0]) else test()
+        go, pending = held[0], taken[0]
+        taken[0] = False
+        if pending is True:   # the first step, traced before the flag is carried
+            t = first
+        else:
+            if is_traced(pending):
+                go = jnp.logical_and(go, jnp.logical_not(pending))
+            t = paths.run_when(go, test) if is_traced(go) else test()
+            if is_traced(pending):
+                t = jnp.where(pending, jnp.asarray(first, bool), jnp.asarray(t, bool))
         held[0] = jnp.asarray(t, bool) if is_traced(t) else bool(t)
         return t
-    return tested, block.but(get=get, set=set_, names=(*block.names, labels.TEST_HELD))
+    return tested, block.but(get=get, set=set_,
+                             names=(*block.names, labels.TEST_HELD, labels.TEST_TAKEN))
 
 
 def _exits_not_taken(block: Block) -> None:

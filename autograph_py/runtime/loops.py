@@ -63,7 +63,7 @@ def while_stmt(test, body, get_state, set_state, names, opts=None, nouts=None):
                 # A bounded loop: a scan while the test holds (reverse-differentiable).
                 trace_log.record("while", "lax.scan", "test is traced and maximum_iterations "
                                  "is set", at=block.at)
-                test, block = guards.test_while_it_held(test, block)
+                test, block = guards.test_while_it_held(test, block, t if count else None)
                 _lax_scan(jnp.arange(limit - count), lambda i: i, test, lambda i: body(),
                           block, record=False, may_not_run=True)
             return
