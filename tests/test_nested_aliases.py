@@ -30,6 +30,9 @@ INNER = {
     "for_range": "for u in range(n):",
     "while": "u = 0\n{i}while u < n:\n{i}    u = u + 1",
     "if": "u = xs[1]\n{i}if u > t:",
+    # A traced `break` (F134: `e = s` with `e["k"]["a"]` changed was an unfair "one of
+    # several dicts" error: the guard around the body cost reach.visible a level).
+    "for_range_break": "for u in range(3):\n{i}    if xs[u] * t > 4.0:\n{i}        break",
 }
 CHANGES = {   # (set up, the change through one name, what is returned through the other)
     "list_in_list": ("row = [0.0, 1.0]\n    rows = [row]", "rows[0][1] = rows[0][1] + u * t",
@@ -64,6 +67,8 @@ CHANGES = {   # (set up, the change through one name, what is returned through t
                               'tq[1][0] + tq[0]["a"]'),
     "tuple_alias_unread": ('tp = ({"a": 1.0}, [1.0, 1.0])\n    tq = tp',
                            'tp[1][0] = tp[1][0] + u * t', 'tq[1][0] + tp[1][1]'),
+    "deep_dict_of_alias": ('d = {"a": {"b": {"c": 0.5}}}\n    e = d',
+                           'e["a"]["b"]["c"] = e["a"]["b"]["c"] + u * t', 'd["a"]["b"]["c"]'),
     "rebuilt_inner": ('d = {"a": {"b": 0.0}}',
                       'd = {"a": {"b": t}}\n{i}d["a"]["b"] = d["a"]["b"] + u', 'd["a"]["b"]'),
 }

@@ -53,9 +53,12 @@ def visible(roots, depth=3) -> Visible:
             if isinstance(v, types.FunctionType):
                 for var, cell in zip(v.__code__.co_freevars, v.__closure__ or ()):
                     try:
-                        below.append((cell.cell_contents, var))
+                        c = cell.cell_contents
                     except ValueError:   # an empty cell
-                        pass
+                        continue
+                    # A function it closes over is on its level: only data nesting costs
+                    # depth (the runtime's guard around a body is one more closure).
+                    (level if isinstance(c, types.FunctionType) else below).append((c, var))
                 below.extend((d, None) for d in v.__defaults__ or ())
                 # Module-level lists, dicts and objects the code names, and the user's
                 # functions and classes it names, at any depth of calls (`record(x)`
