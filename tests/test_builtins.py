@@ -696,9 +696,55 @@ def test_map_and_filter_over_traced_iterables():
     def g(xs):
         return list(filter(lambda v: v > 0, xs))
 
-    with pytest.raises(errors.TracedShapeError, match="length depends on the data"):
+    with pytest.raises(errors.TracedShapeError, match=r"this filter\(...\) depends on the da"):
         ag.function(g)(jnp.asarray(xs))
     assert list(ag.convert(g)([1.0, -1.0])) == [1.0]
+
+
+def _product_of_positives(xs):
+    out = xs[0]
+    for v in filter(lambda t: t > 0, xs):
+        out = out * v
+    return out
+
+
+def _doubled_until(xs):
+    s, n = 0.0, 0
+    for y in map(lambda v: v * v, xs):
+        if y > 4.0:
+            break
+        s, n = s + y, n + 1
+    return s, n
+
+
+def _first_above(xs, t):
+    for y in (v * 2.0 for v in xs if v > t):
+        print("first", y)
+        return y
+    return -1.0
+
+
+@pytest.mark.parametrize("fn,args", [
+    (_product_of_positives, (np.array([1.0, -2.0, 3.0], np.float32),)),
+    (_doubled_until, (np.arange(4.0, dtype=np.float32),)),
+    (_first_above, (np.arange(4.0, dtype=np.float32), np.float32(1.5))),
+    (_first_above, (np.arange(4.0, dtype=np.float32), np.float32(7.0))),
+])
+def test_a_for_over_filter_map_or_a_generator_of_an_array_is_one_scan(fn, args):
+    # TorchDynamo's test_filter (helper-15's port): `for v in filter(c, xs)` was a
+    # TracedShapeError (a list of data-dependent length); now the loop over xs, its body
+    # under a traced `if c(v)`: one scan, differentiable, batched.
+    from tests.conftest import printed_runs
+    (want, want_text), (got, got_text) = printed_runs(
+        [fn, ag.function(fn)], *args, value=lambda r: jax.tree_util.tree_map(np.asarray, r))
+    assert_same(jax.tree_util.tree_map(jnp.asarray, got), jax.tree_util.tree_map(jnp.asarray, want))
+    assert got_text == want_text
+    assert "lax.scan" in str(ag.explain(fn)(*args))
+    if fn is _product_of_positives:
+        xs = jnp.asarray(args[0])
+        assert_same(jax.grad(ag.convert(fn))(xs), jnp.array([6.0, 0.0, 1.0]))
+        batch = jnp.stack([xs, -xs])
+        assert_same(jax.vmap(ag.convert(fn))(batch), jnp.stack([fn(x) for x in batch]))
 
 
 def test_item_of_a_dict_first_assigned_in_a_traced_loop_is_carried_with_it():

@@ -88,8 +88,6 @@ KNOWN_REFUSED = {
     "dynamo_raise_in_array_loop_caught": "StagedRaiseError: raise on enumerate's traced index "
                                          "inside a loop over an array, caught outside it",
     "dynamo_filtered_list_comprehension": "TracedShapeError: length depends on the data",
-    "dynamo_filter_builtin": "TracedShapeError: filter() with a traced predicate (length "
-                             "depends on the data; the message says 'comprehension')",
     "dynamo_del_key_traced_branch": "StateError: 'd' has a different structure in the branches",
 }
 

@@ -79,10 +79,30 @@ def zip_(*iterables, **kwargs):
     return zip(*iterables, **kwargs)
 
 
+def map_(fn, *iterables):
+    """`map(fn, xs)`: over a traced iterable, a Comprehension (a reduction over it is one
+    loop, a `for` over it a scan); several iterables are zipped first. Else Python's map."""
+    if not any(comprehensions.foldable(it) for it in iterables):
+        return map(fn, *iterables)
+    if len(iterables) == 1:
+        return comprehensions.Comprehension(iterables[0], fn, what="map(...)")
+    return comprehensions.Comprehension(TracedZip(*iterables), lambda items: fn(*items),
+                                        what="map(...)")
+
+
+def filter_(fn, iterable):
+    """`filter(fn, xs)`: over a traced iterable, a Comprehension keeping the items `fn`
+    (or their truth, for fn None) holds for; its length depends on the data."""
+    if not comprehensions.foldable(iterable):
+        return filter(fn, iterable)
+    return comprehensions.Comprehension(iterable, lambda x: x, (lambda x: x) if fn is None
+                                        else fn, what="filter(...)")
+
+
 OVERRIDES = {builtins.print: print_, builtins.range: range_,
              builtins.enumerate: enumerate_, builtins.zip: zip_, builtins.reversed: reversed_,
              builtins.str: text.str_, builtins.repr: text.repr_, builtins.format: text.format_,
-             builtins.map: comprehensions.map_, builtins.filter: comprehensions.filter_,
+             builtins.map: map_, builtins.filter: filter_,
              builtins.set: comprehensions.set_, builtins.next: comprehensions.next_,
              builtins.len: lambda obj: _count(obj) if type(obj) is _Counted else text.len_(obj)
              if type(obj) is not picked.Picked else obj.apply(text.len_),

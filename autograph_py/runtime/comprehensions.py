@@ -5,7 +5,7 @@
     {k(x): v(x) for x in xs}     ==>   ag__.dict_comprehension(xs, lambda x: (k(x), v(x)), None)
     (f(a, b) for a in xs for b in ys)
         ==>   ag__.nested_comprehension(xs, lambda a: ag__.comprehension(ys, lambda b: f(a, b)))
-    map(f, xs), filter(c, xs)    (builtins): the same objects, where xs is traced
+    map(f, xs), filter(c, xs)    (builtins.map_/filter_): the same objects, where xs is traced
 
 Iterated, a Comprehension is the generator Python makes. Handed to `sum`,
 `any`, `all`, `max` or `min` with a traced iterable (a traced array, a range
@@ -42,9 +42,9 @@ class Comprehension:
     value(x) is the Comprehension of the next `for` clause, whose items are this one's
     (`(f(a, b) for a in xs for b in ys)`)."""
 
-    def __init__(self, iterable, value, keep=None, nested=False):
+    def __init__(self, iterable, value, keep=None, nested=False, what="comprehension"):
         self.iterable, self.value, self.keep, self.nested = iterable, value, keep, nested
-        self.at = errors.where()
+        self.at, self.what = errors.where(), what   # `what`: for messages (`filter(...)`)
         iterables.refuse_outside_iterator(iterable, self.at)   # `[a for a in it]`, F126
         self._items = None
 
@@ -54,7 +54,7 @@ class Comprehension:
         Nested, any of its clauses may be traced (the later ones are evaluated per item):
         while JAX traces, it is folded (a Python clause is a Python loop there)."""
         # One whose items Python began to take (`next(g)`) has the rest only: not foldable.
-        return self._items is None and (_foldable(self.iterable) or (self.nested and in_trace()))
+        return self._items is None and (foldable(self.iterable) or (self.nested and in_trace()))
 
     def __iter__(self):
         return self
@@ -66,12 +66,27 @@ class Comprehension:
             self._items = self._generate()
         return next(self._items)
 
+    def loop_over(self, body, get_state, set_state, names):
+        """(iterable, body) of a `for` over it: over a traced iterable, one clause, the `for`
+        over that iterable, its body under `if keep(x)` (`for v in filter(c, xs)` is a
+        scan whose body is a traced `if`, not a list of data-dependent length)."""
+        if self.nested or not self.traced():
+            return self, body
+        keep, value = self.keep, self.value
+
+        def kept(x):
+            if keep is None:
+                return body(value(x))
+            conditionals.if_stmt(keep(x), lambda: body(value(x)), lambda: None, get_state,
+                                 set_state, names)
+        return self.iterable, kept
+
     def _generate(self):
         for x in self.iterable:
             if self.keep is not None:
                 kept = self.keep(x)
                 if is_traced(kept):
-                    raise _data_dependent(self.at)
+                    raise _data_dependent(self.at, what=self.what)
                 if not kept:
                     continue
             if self.nested:
@@ -89,19 +104,9 @@ def nested_comprehension(iterable, value, keep=None) -> Comprehension:
     return Comprehension(iterable, value, keep, nested=True)
 
 
-def _foldable(iterable) -> bool:
+def foldable(iterable) -> bool:
     return (is_traced(iterable) or isinstance(iterable, TRACED_ITERABLES)
             or (isinstance(iterable, jax.Array) and in_trace()))
-
-
-def map_(fn, *iterables):
-    """`map(fn, xs)`: over a traced iterable, a Comprehension (a reduction over it is one
-    loop); several iterables are zipped first. Otherwise Python's map."""
-    if not any(_foldable(it) for it in iterables):
-        return map(fn, *iterables)
-    if len(iterables) == 1:
-        return Comprehension(iterables[0], fn)
-    return Comprehension(TracedZip(*iterables), lambda items: fn(*items))
 
 
 def next_(iterator, *default):
@@ -118,14 +123,6 @@ def next_(iterator, *default):
         return picked(best, "next(...)", default, StopIteration(), iterator.at)
     iterables.refuse_outside_iterator(iterator, errors.where())
     return next(iterator, *default)
-
-
-def filter_(fn, iterable):
-    """`filter(fn, xs)`: over a traced iterable, a Comprehension keeping the items `fn`
-    (or their truth, for fn None) holds for; its length depends on the data."""
-    if not _foldable(iterable):
-        return filter(fn, iterable)
-    return Comprehension(iterable, lambda x: x, (lambda x: x) if fn is None else fn)
 
 
 def list_comprehension(iterable, value, keep=None, nested=False) -> list:
@@ -192,9 +189,9 @@ def traced_members(what: str, at):
             "fill_value=...)` has a static size), or use Python values as keys."))
 
 
-def _data_dependent(at, why="its condition is traced"):
+def _data_dependent(at, why="its condition is traced", what="comprehension"):
     return errors.TracedShapeError(errors.message(
-        f"this comprehension's length depends on the data: {why}, and a compiled program's "
+        f"the length of this {what} depends on the data: {why}, and a compiled program's "
         "lists and arrays have static lengths",
         at=at,
         fix="Keep every item and mask the ones you do not want (`jnp.where(c, v, 0)`), or "

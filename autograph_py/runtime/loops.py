@@ -94,12 +94,12 @@ def for_stmt(iterable, extra_test, body, get_state, set_state, names, opts=None,
                 break
             body(item)
 
-    A traced array is iterated along its leading axis with `lax.scan`;
-    `range` with a traced bound becomes `lax.fori_loop` (or `while_loop`
-    when an early exit is possible); `enumerate`/`zip` of arrays scan too.
-    Python iterables stay Python loops.
-    """
+    A traced array is iterated along its leading axis with `lax.scan`; `range` with a
+    traced bound becomes `lax.fori_loop` (or `while_loop` when an early exit is possible);
+    `enumerate`/`zip`/`map`/`filter` of arrays scan too. Python iterables stay Python loops."""
     opts = loop_options(opts)
+    if hasattr(iterable, "loop_over"):   # a Comprehension (`for v in filter(c, xs)`)
+        iterable, body = iterable.loop_over(body, get_state, set_state, names)
     if isinstance(iterable, TracedReversed):
         iterable = iterable.take_flipped()   # reversed(array): scan the flipped array
     block = Block(get_state, set_state, names, "`for` loop", errors.where(), nouts, opts)

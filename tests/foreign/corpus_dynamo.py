@@ -1871,7 +1871,7 @@ def dynamo_filtered_list_comprehension(x):
 
 
 # Dynamo test_functions.py: test_filter (filter() with a lambda on the data)
-# autograph_py: refused: TracedShapeError, filter() length depends on the data (see test_foreign.py)
+# autograph_py: a scan whose body is a traced `if` (was refused: a list of data-dependent length)
 @case((F(1.0, -2.0, 3.0),))
 def dynamo_filter_builtin(x):
     out = x[0]
