@@ -701,6 +701,24 @@ def test_map_and_filter_over_traced_iterables():
     assert list(ag.convert(g)([1.0, -1.0])) == [1.0]
 
 
+def _takes_one_then_next(xs):
+    v, k = 1.0, 0
+    it = map(jnp.tanh, xs)
+    for t in it:
+        v = v + t * 0.5
+        k += 1
+        if k >= 1:
+            break
+    return v * 0.5 + next(it, -1.0)
+
+
+def test_a_for_over_a_map_a_variable_holds_leaves_the_rest_to_next():
+    # shapes4-open 99500/15: the scan over the array left the map object unread, so
+    # next(it) took its first item again. One a variable holds runs as Python's iterator.
+    xs = jnp.array([1.75, 0.25, -2.0])
+    assert_same(ag.function(_takes_one_then_next)(xs), _takes_one_then_next(xs))
+
+
 def _product_of_positives(xs):
     out = xs[0]
     for v in filter(lambda t: t > 0, xs):

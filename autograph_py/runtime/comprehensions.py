@@ -28,8 +28,8 @@ import jax
 import jax.numpy as jnp
 
 from autograph_py import errors
-from autograph_py.runtime import (conditionals, failures, loops, mutations, optional, paths,
-                                  trace_log, undefined)
+from autograph_py.runtime import (conditionals, failures, identity, loops, mutations, optional,
+                                  paths, trace_log, undefined)
 from autograph_py.runtime.dispatch import CONCRETIZATION_ERRORS, in_trace, is_traced
 from autograph_py.runtime import iterables
 from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedReversed, TracedZip
@@ -69,8 +69,9 @@ class Comprehension:
     def loop_over(self, body, get_state, set_state, names):
         """(iterable, body) of a `for` over it: over a traced iterable, one clause, the `for`
         over that iterable, its body under `if keep(x)` (`for v in filter(c, xs)` is a
-        scan whose body is a traced `if`, not a list of data-dependent length)."""
-        if self.nested or not self.traced():
+        scan whose body is a traced `if`, not a list of data-dependent length). Not one
+        a variable holds: a later `next(it)` takes the items the loop left, Python's way."""
+        if self.nested or not self.traced() or identity.local_name_of(self) is not None:
             return self, body
         keep, value = self.keep, self.value
 
