@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 
 from tests.fuzz import builtins as builtin_shapes, calls as seq, ir, scope as sc, shapes
 from tests.fuzz import extras, idiom_ops, idiom_shapes2, idiom_shapes2b, idiom_shapes3, \
-    idiom_shapes4, idioms, transforms
+    idiom_shapes4, idiom_shapes5, idioms, transforms
 from tests.fuzz.ir import (Assign, Break, Const, Continue, For, Func, If, Match, MatchCase, Name, Op,
                            Program, Return, While)
 
@@ -266,6 +266,17 @@ CONFIGS["shapes4"] = dataclasses.replace(
                                  "s4_deep": 3.0, "s4_twoif": 2.5, "s4_global": 3.0,
                                  "s4_whileprint": 1.2, "s3_pick": 0.8})
 CONFIGS["shapes4-open"] = dataclasses.replace(CONFIGS["shapes4"], idiom_open=True)
+# The shapes-small programs plus idiom_shapes5.py's shapes (classes found by hand, F132,
+# F133 and after): closures a comprehension makes over its variable (late binding),
+# filtered comprehensions handed to reductions, a str a traced condition picks,
+# generators whose yields are traced ternaries, module-level values a callee changes
+# and another function reads, lists with traced entry items appended in nested loops,
+# and a bounded `while` whose printing test turns traced after a Python iteration.
+CONFIGS["shapes5"] = dataclasses.replace(
+    CONFIGS["shapes3"], weights={**CONFIGS["shapes-small"].weights, "s5_late": 2.5,
+                                 "s5_reduce": 3.0, "s5_mode": 2.5, "s5_gen": 2.5,
+                                 "s5_module": 2.5, "s5_append": 2.0, "s5_whileprint": 1.2})
+CONFIGS["shapes5-open"] = dataclasses.replace(CONFIGS["shapes5"], idiom_open=True)
 # Sequences only: the default statements, called in several signatures.
 CONFIGS["calls"] = Config(calls=(3, 6), p_swap=0.6, param_kinds=_SHAPES["param_kinds"])
 CONFIGS["calls-small"] = Config(max_block=3, max_depth=2, max_loops=2, n_helpers=(0, 1),
@@ -313,7 +324,8 @@ class Case:
 
 
 class Gen(shapes.ShapeGen, transforms.TransformGen, extras.ExtraGen, idioms.IdiomGen,
-          idiom_shapes2.Shapes2Gen, idiom_shapes3.Shapes3Gen, idiom_shapes4.Shapes4Gen):
+          idiom_shapes2.Shapes2Gen, idiom_shapes3.Shapes3Gen, idiom_shapes4.Shapes4Gen,
+          idiom_shapes5.Shapes5Gen):
     def __init__(self, rng: random.Random, cfg: Config):
         self.rng, self.cfg = rng, cfg
         self.kinds = ir.KINDS + tuple(cfg.extra_kinds)
