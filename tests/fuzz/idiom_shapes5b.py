@@ -93,9 +93,14 @@ class Shapes5MoreGen:
             k = self.fresh("y")
             c.add(0, f"for {k}, {u} in enumerate({made}):", *args)
             c.add(4, f"{v} = " + CLIP.format(f"{v} + {u} * {k} * 0.25"))
-        else:
+        elif self.cfg.idiom_open:
+            # open (shapes5-open only): a comprehension over zip() of an iterator and an
+            # array, handed to sum, crashes in iterables._as_array (5001/26)
             c.add(0, f"{v} = " + CLIP.format(f"{v} + sum({u} * w for {u}, w in zip({made}, @))"
                                              " * 0.25"), *(args + [self.expr("fa", inner, 1)]))
+        else:
+            c.add(0, f"for {u}, w in zip({made}, @):", *(args + [self.expr("fa", inner, 1)]))
+            c.add(4, f"{v} = " + CLIP.format(f"{v} * 0.5 + {u} * w"))
 
     def gen_s5_gen(self, scope, depth, loops, fn, exits=True):
         """A generator with traced ternaries, made and read here or in constructs."""
@@ -114,7 +119,8 @@ class Shapes5MoreGen:
 
     def _s5_module(self):
         """Module-level text: a value, what changes it, what reads it, what makes it
-        afresh. Returns (change call text with a hole, read text, reset text, is a list)."""
+        afresh. Returns (change call text with a hole, read text, reset text, is a list,
+        whether it is open: a rebound global or class attribute, not watched)."""
         rng, n = self.rng, len(self.idiom_defs)
         form = rng.choice(["global", "global", "swap", "dict", "list", "class"])
         item = rng.choice(["x * 0.5", "jnp.sin(x)", "x"])
@@ -130,22 +136,23 @@ class Shapes5MoreGen:
             text += (f"\n\n\ndef get{n}():\n    return ST{n}\n\n\ndef zero{n}():\n"
                      f"    global ST{n}\n    ST{n} = 0.0")
             read = rng.choice([f"get{n}()", f"ST{n}"])
-            out = (f"put{n}(@)", read, f"zero{n}()", False)
+            out = (f"put{n}(@)", read, f"zero{n}()", False, True)
         elif form == "dict":
             text = (f'BOX{n} = {{"v": 0.0, "k": 0}}\n\n\ndef put{n}(x):\n'
                     f'    BOX{n}["v"] = BOX{n}["v"] * 0.5 + {item}\n    BOX{n}["k"] += 1\n'
                     f'    return x\n\n\ndef get{n}():\n    return BOX{n}["v"] + BOX{n}["k"] * 0.25')
-            out = (f"put{n}(@)", f"get{n}()", f'BOX{n}["v"] = 0.0; BOX{n}["k"] = 0', False)
+            out = (f"put{n}(@)", f"get{n}()", f'BOX{n}["v"] = 0.0; BOX{n}["k"] = 0', False,
+                   False)
         elif form == "list":
             text = (f"LOG{n} = []\n\n\ndef put{n}(x):\n    LOG{n}.append({item})\n    return x"
                     f"\n\n\ndef get{n}():\n    return (LOG{n}[-1] if LOG{n} else -1.0) + "
                     f"len(LOG{n}) * 0.25")
-            out = (f"put{n}(@)", f"get{n}()", f"LOG{n}.clear()", True)
+            out = (f"put{n}(@)", f"get{n}()", f"LOG{n}.clear()", True, False)
         else:   # a class attribute rebound
             text = (f"class Cfg{n}:\n    scale = 1.0\n\n\ndef put{n}(x):\n"
                     f"    Cfg{n}.scale = Cfg{n}.scale * 0.5 + {item}\n    return x\n\n\n"
                     f"def get{n}():\n    return Cfg{n}.scale")
-            out = (f"put{n}(@)", f"get{n}()", f"Cfg{n}.scale = 1.0", False)
+            out = (f"put{n}(@)", f"get{n}()", f"Cfg{n}.scale = 1.0", False, True)
         self.idiom_defs.append(s2.S2Def(f"put{n}", text, tag=f"module-value-{form}"))
         return out
 
@@ -155,11 +162,16 @@ class Shapes5MoreGen:
         if not self._s3_ok(fn, depth, loops) or depth or loops or self.returned:
             return self.gen_assign(scope, depth, loops, fn)
         rng = self.rng
-        change, read, reset, is_list = self._s5_module()
+        change, read, reset, is_list, unwatched = self._s5_module()
+        # open (shapes5-open only): a global or a class attribute a callee rebinds in a
+        # traced construct is not watched (silently wrong under an `if`, JAX's raw
+        # UnexpectedTracerError in a loop: 5001/15, 5001/60), nor is one an earlier trace
+        # left and a later one reads (raw UnexpectedTracerError, 5001/4)
+        gated = unwatched and not self.cfg.idiom_open
         refuse = ["StateError", "TracedListError"]
         v = self.fresh("v")
         b = Lines(scope)
-        if rng.random() < 0.25:   # what an earlier trace left, looked at (F131)
+        if rng.random() < 0.25 and not gated:   # what an earlier trace left, looked at (F131)
             b.add(0, f"{v} = @ + ({read}) * 0.0", self.expr("f", scope, 1))
             b.add(0, reset)
         else:
@@ -187,7 +199,8 @@ class Shapes5MoreGen:
         shapes = None
         if is_list and rng.random() < 0.6:
             shapes = [rng.choice(STATIC_NESTS) for _ in range(rng.choice([1, 2]))]
-        out += self._s5_place(held, depth, loops, fn, exits, core, p_here=0.2, shapes=shapes)
+        out += self._s5_place(held, depth, loops, fn, exits, core, p_here=1.0 if gated else 0.2,
+                              shapes=shapes)
         after = Lines(held)
         after.add(0, f"{v} = " + CLIP.format(f"{v} + ({read}) * 0.5"))
         out.append(after.code("module-value", refuse=refuse))
