@@ -94,13 +94,18 @@ class Shapes5MoreGen:
             c.add(0, f"for {k}, {u} in enumerate({made}):", *args)
             c.add(4, f"{v} = " + CLIP.format(f"{v} + {u} * {k} * 0.25"))
         elif self.cfg.idiom_open:
-            # open (shapes5-open only): a comprehension over zip() of an iterator and an
-            # array, handed to sum, crashes in iterables._as_array (5001/26)
-            c.add(0, f"{v} = " + CLIP.format(f"{v} + sum({u} * w for {u}, w in zip({made}, @))"
-                                             " * 0.25"), *(args + [self.expr("fa", inner, 1)]))
+            # open (shapes5-open only): zip() of an iterator and an array, walked by a
+            # `for` or a comprehension, crashes in iterables._as_array (5001/26, 5001/62)
+            if rng.random() < 0.5:
+                c.add(0, f"{v} = " + CLIP.format(f"{v} + sum({u} * w for {u}, w in zip("
+                                                 f"{made}, @)) * 0.25"),
+                      *(args + [self.expr("fa", inner, 1)]))
+            else:
+                c.add(0, f"for {u}, w in zip({made}, @):", *(args + [self.expr("fa", inner, 1)]))
+                c.add(4, f"{v} = " + CLIP.format(f"{v} * 0.5 + {u} * w"))
         else:
-            c.add(0, f"for {u}, w in zip({made}, @):", *(args + [self.expr("fa", inner, 1)]))
-            c.add(4, f"{v} = " + CLIP.format(f"{v} * 0.5 + {u} * w"))
+            c.add(0, f"for w, {u} in zip(range({self.L}), {made}):", *args)
+            c.add(4, f"{v} = " + CLIP.format(f"{v} * 0.5 + {u} * w * 0.25"))
 
     def gen_s5_gen(self, scope, depth, loops, fn, exits=True):
         """A generator with traced ternaries, made and read here or in constructs."""
