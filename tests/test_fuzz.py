@@ -35,6 +35,12 @@ The shapes3 batch: SHAPES3_N programs of config shapes3 (tests/fuzz/idiom_shapes
 lists and dicts held two ways and changed in nested constructs, iterators read in
 constructs, functions a traced test picks, for/else that runs as Python), jit only:
 `python -m tests.fuzz.run --seed 99001 --config shapes3 --modes jit --only K`.
+
+The shapes5 batch: SHAPES5_N programs of config shapes5 (tests/fuzz/idiom_shapes5.py:
+late-bound closures of comprehensions, filtered comprehensions handed to reductions, strs
+a traced condition picks, generators with traced ternaries, module-level values, lists
+with traced entry items appended in nested loops, a while test that turns traced), jit:
+`python -m tests.fuzz.run --seed 99501 --config shapes5 --modes jit --only K`.
 """
 from tests.fuzz import gen
 from tests.fuzz.run import run_batch
@@ -48,6 +54,7 @@ NONE_SEED, NONE_N = 6060, 12   # values None on some runs (config none-ci); abou
 IDIOMS_SEED, IDIOMS_N = 97001, 12   # config idioms (tests/fuzz/idioms.py); about 10 s
 SHAPES2_SEED, SHAPES2_N = 97001, 12   # config shapes2 (tests/fuzz/idiom_shapes2.py)
 SHAPES3_SEED, SHAPES3_N = 99001, 12   # config shapes3 (tests/fuzz/idiom_shapes3.py)
+SHAPES5_SEED, SHAPES5_N = 99501, 12   # config shapes5 (tests/fuzz/idiom_shapes5.py)
 FULL_EVERY = 8      # grad and vmap too on every eighth program (they compile twice more)
 
 
@@ -107,6 +114,18 @@ def test_fuzz_shapes2():
 
 def test_fuzz_shapes3():
     _check_batch(SHAPES3_SEED, SHAPES3_N, "shapes3", ("jit",), "programs of the shapes3 config")
+
+
+def test_fuzz_shapes5():
+    _check_batch(SHAPES5_SEED, SHAPES5_N, "shapes5", ("jit",), "programs of the shapes5 config")
+
+
+def test_shapes5_config_makes_its_shapes():
+    shapes = set()
+    for k in range(60):
+        shapes |= set(gen.make_case(SHAPES5_SEED, k, "shapes5").to_dict()["shapes"])
+    assert {"late-closures", "filtered-reduction", "picked-str", "generator-ternary",
+            "module-value", "appended-entry", "while-test-turns-traced"} <= shapes
 
 
 def test_shapes3_config_makes_its_shapes():

@@ -64,6 +64,9 @@ class Shapes5Gen(Shapes5MoreGen):
         variable. Returns (how many, "list" | "dict" | "gen")."""
         rng, i = self.rng, self.fresh("y")
         template = rng.choice(LATE_BODIES)
+        free = [n for n, k in inner.items() if k == "f" and n[0] in "tv"]
+        if free and rng.random() < 0.35:   # a variable of f (a loop's maybe) read late too
+            template += f" + {rng.choice(free)} * 0.25"
         body = template.format(i=i, y="y")
         r = rng.random()
         if r < 0.45:
@@ -192,7 +195,15 @@ class Shapes5Gen(Shapes5MoreGen):
             c = Lines(inner)
             for _ in range(rng.choice([1, 1, 2])):
                 text, args = self._s5_filtered(inner)
-                if rng.random() < 0.25:
+                r = rng.random()
+                if r < 0.1:   # the reduction as a bounded while's test
+                    w = self.fresh("w")
+                    c.add(0, f"{w} = 0")
+                    c.add(0, f"while {w} < {rng.randint(1, 3)} and {text} > "
+                             f"{rng.choice([0.0, 0.5])}:", *args)
+                    c.add(4, f"{w} += 1")
+                    c.add(4, f"{v} = " + CLIP.format(f"{v} * 0.5 + @"), self._s3_step(inner, {}))
+                elif r < 0.3:
                     c.add(0, f"if {text} > {rng.choice([0.0, 0.5, 1.0])}:", *args)
                     c.add(4, f"{v} = " + CLIP.format(f"{v} * 0.5 + @"), self._s3_step(inner, {}))
                 else:
@@ -252,6 +263,9 @@ class Shapes5Gen(Shapes5MoreGen):
             b.add(4, f"{v} = " + CLIP.format(f"{v} - 0.25"))
         elif r < 0.55:
             b.add(0, f"{v} = " + CLIP.format(f'{v} + (0.5 if {m} != "{w0}" else -0.25)'))
+        elif r < 0.6 and self.cfg.idiom_open:   # str methods and repetition of a pick
+            b.add(0, f"{v} = " + CLIP.format(f'{v} + len({m} * 2) * 0.25 + '
+                                             f'{m}.upper().startswith("{w0.upper()}") * 0.5'))
         elif r < 0.65:
             b.add(0, rng.choice([f'print("{m}", {m})', f'print(f"m={{{m}}}!", len({m}))',
                                  f'print("{m} is", {m}, {m} == "{w0}")']))
@@ -265,6 +279,11 @@ class Shapes5Gen(Shapes5MoreGen):
                 f'def {name}(x, mode):\n    if mode == "{w0}":\n        return x * 0.5\n'
                 f"    return x + 0.25"), tag="picked-str-passed"))
             b.add(0, f"{v} = " + CLIP.format(f"{v} * 0.5 + {name}(@, {m})"), step)
+        elif r < 0.91:   # a dict item the pick names, set and read back
+            d = self.fresh("s")
+            b.add(0, f"{d} = {table}")
+            b.add(0, f"{d}[{m}] = " + CLIP.format(f"{d}[{m}] + @"), step)
+            b.add(0, f"{v} = " + CLIP.format(f"{v} * 0.5 + {d}[{rng.choice(words)}]"))
         elif r < 0.94 and words == ("sin", "tanh"):
             b.add(0, f"{v} = " + CLIP.format(f"{v} * 0.5 + getattr(jnp, {m})(@)"), step)
         else:   # a table of functions
