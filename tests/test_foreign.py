@@ -11,8 +11,9 @@ from __future__ import annotations
 import pytest
 
 from tests.foreign import (corpus_algos, corpus_algos_arrays, corpus_catalyst,  # noqa: F401
-                           corpus_dynamo, corpus_edges, corpus_none, corpus_objects, corpus_paddle,
-                           corpus_python, corpus_tf, corpus_tf_composite)
+                           corpus_dynamo, corpus_edges, corpus_none, corpus_numerics,
+                           corpus_objects, corpus_paddle, corpus_python, corpus_tf,
+                           corpus_tf_composite)
 from tests.foreign.harness import CASES, run_case
 
 _PROMOTED = "documented promotion: eager keeps the int, converted gives the float (dtype only)"
@@ -91,6 +92,15 @@ KNOWN_REFUSED = {
     "dynamo_del_key_traced_branch": "StateError: 'd' has a different structure in the branches",
 }
 
+# Public numerical code (corpus_numerics.py) keeps its accepted outcomes in its KNOWN,
+# "<key>: reason" with key "refused" or "<class> <mode>".
+for _name, _why in corpus_numerics.KNOWN.items():
+    _key, _reason = _why.split(":", 1)
+    if _key == "refused":
+        KNOWN_REFUSED[_name] = _reason.strip()
+    else:
+        KNOWN_FAILURES[_name] = _why
+
 _BY_NAME = {c["name"]: c for c in CASES}
 assert len(_BY_NAME) == len(CASES), "corpus program names must be unique"
 assert not set(KNOWN_FAILURES) - set(_BY_NAME) and not set(KNOWN_REFUSED) - set(_BY_NAME)
@@ -102,8 +112,22 @@ def expected(name: str) -> str:
     return "refused" if name in KNOWN_REFUSED else "ok"
 
 
-@pytest.mark.parametrize("name", sorted(_BY_NAME))
+_NUMERICS = {n for n, c in _BY_NAME.items() if c["fn"].__module__ == corpus_numerics.__name__}
+assert not set(corpus_numerics.KNOWN) - _NUMERICS
+
+
+@pytest.mark.parametrize("name", sorted(set(_BY_NAME) - _NUMERICS))
 def test_foreign_program(name):
+    _check(name)
+
+
+@pytest.mark.parametrize("name", sorted(_NUMERICS))
+def test_numerics_program(name):
+    """corpus_numerics.py: `pytest -k numerics`."""
+    _check(name)
+
+
+def _check(name):
     outcome = run_case(_BY_NAME[name])
     want = expected(name)
     assert outcome.key == want, (
