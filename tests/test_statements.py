@@ -1226,6 +1226,107 @@ def test_a_module_level_value_a_trace_left_is_a_clear_error_when_read_again():
     assert float(ag.function(_adds_to_a_module_dict)(jnp.float32(1.0))) == 2.0   # reset
 
 
+_ST = 0.0
+
+
+def _put_st(x):
+    global _ST
+    _ST = x
+
+
+def _global_put_under_if(x):
+    if x > 0:
+        _put_st(x)
+    return x * 2.0
+
+
+def _global_put_in_loop(xs):
+    for t in xs:
+        _put_st(t)
+    return xs[0]
+
+
+def _reads_st(x):
+    v = x + _ST * 0.0
+    _put_st(x)
+    return v + _ST
+
+
+@pytest.mark.parametrize("fn,arg", [(_global_put_under_if, jnp.float32(-1.0)),
+                                    (_global_put_under_if, jnp.float32(1.0)),
+                                    (_global_put_in_loop, jnp.ones(3))])
+def test_a_callee_assigning_a_global_in_a_traced_construct_is_a_clear_error(fn, arg):
+    # helper-16's shapes5 (5001/50): silently wrong (-2.0 where Python gives 1.0: the
+    # branch not taken was applied), and in a loop JAX's UnexpectedTracerError. As the
+    # construct's own `global g; g = x` is, it is a StateError that names the callee.
+    global _ST
+    _ST = 0.5
+    with pytest.raises(ag.errors.StateError, match=r"global _ST is assigned by _put_st\(\)"):
+        ag.function(fn)(arg)
+    assert _ST == 0.5   # put back
+
+
+def test_a_global_a_trace_left_is_a_clear_error_when_read_again():
+    # helper-16 (shapes5 5001/4): F131 for a plain global; JAX's UnexpectedTracerError.
+    global _ST
+    _ST = 0.0
+    assert float(ag.function(_reads_st)(1.0)) == 2.0
+    with pytest.raises(ag.errors.StateError, match="reads the global _ST"):
+        jax.vmap(ag.convert(_reads_st))(jnp.ones(2))
+    _ST = 0.0
+
+
+class _Cfg:
+    scale = 1.0
+
+
+class _Box:
+    def __init__(self):
+        self.v = 0.0
+
+
+_BOX = _Box()
+
+
+def _scale_by(x):
+    _Cfg.scale = _Cfg.scale * 0.5 + x
+
+
+def _box_by(x):
+    _BOX.v = _BOX.v * 0.5 + x
+
+
+def _class_attribute_under_if(x):
+    _Cfg.scale, _BOX.v = 1.0, 1.0
+    if x > 0:
+        _scale_by(x)
+        _box_by(x * 2.0)
+    return _Cfg.scale * 2.0 + _BOX.v
+
+
+def _class_attribute_in_loop(xs):
+    _Cfg.scale, _BOX.v = 1.0, 1.0
+    for t in xs:
+        _scale_by(t)
+        if t > 1.5:
+            _box_by(t)
+    return _Cfg.scale + _BOX.v * 10.0
+
+
+@pytest.mark.parametrize("fn,arg", [(_class_attribute_under_if, 1.0),
+                                    (_class_attribute_under_if, -1.0),
+                                    (_class_attribute_in_loop, np.array([1.0, 2.0, 3.0]))])
+def test_a_callee_rebinding_a_class_or_module_objects_attribute(fn, arg):
+    # helper-16 (shapes5 5001/60): JAX's UnexpectedTracerError. The attribute is state of
+    # the construct now, as `self.total` a method changes is (runtime/rebinds).
+    a = jnp.asarray(arg, jnp.float32)
+    want, want_grad = fn(a), jax.grad(fn)(a) if a.ndim == 0 else None
+    assert_same(ag.function(fn)(a), want)
+    if want_grad is not None:
+        assert_same(jax.grad(ag.convert(fn))(a), want_grad)
+    _Cfg.scale, _BOX.v = 1.0, 0.0
+
+
 def test_a_callee_changing_a_module_list_or_its_default_in_a_traced_construct():
     # Silently wrong before (1, 1 and 2 where Python gives 4, 2 and 4): the lists and dicts
     # a construct watches were those its own code names, not those of the functions it

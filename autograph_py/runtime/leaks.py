@@ -1,4 +1,4 @@
-"""Module-level lists and dicts that still hold tracers of an ended trace.
+"""Module-level lists, dicts, globals and attributes that hold tracers of an ended trace.
 
     LOG = []                       STATS = {"n": 0.0}
     def record(x):                 def g(x):
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from autograph_py import errors
 from autograph_py.lowering import tracing
-from autograph_py.runtime import reach
+from autograph_py.runtime import reach, rebinds
 from autograph_py.runtime.dispatch import in_trace
 from autograph_py.runtime.undefined import VALUE_ATTRIBUTES, VALUE_OPERATORS, delegate
 
@@ -40,8 +40,9 @@ class Stale:
             f"this reads {self.place} ({what}), which holds a traced value of an earlier trace: a "
             "compiled function changed it with a traced value, once, when it was traced; "
             "outside that trace the value has no meaning",
-            details=("A compiled program cannot change a module-level list or dict: its "
-                     "Python runs only when it is traced, not on every call.",),
+            details=("A compiled program cannot change a module-level value (a global, a "
+                     "list or dict, an attribute): its Python runs only when it is traced, not "
+                     "on every call.",),
             at=errors.where(3),
             fix="Return the values from the function (or carry them in its arguments) "
                 "instead of storing them in a module-level list or dict; to collect them "
@@ -66,3 +67,13 @@ def poison(fn) -> None:
         keys = range(len(container)) if isinstance(container, list) else list(container)
         for j in tracing.stale([container[k] for k in keys]):
             container[keys[j]] = Stale(f"{name}[{keys[j]!r}]")
+    # Module-level arrays its code reads (`global g; g = x` in a callee), and the
+    # attributes of the objects and classes it reaches (`Cfg.scale = x`).
+    for g, n in visible.values:
+        if tracing.stale([g[n]]):
+            g[n] = Stale(f"the global {n}")
+    for obj, kind, name in visible.owners.values():
+        attrs = obj.__dict__ if kind == "attr" else rebinds.data_attributes(obj)
+        keys = list(attrs)
+        for j in tracing.stale([attrs[k] for k in keys]) if name is not None else ():
+            setattr(obj, keys[j], Stale(f"{name}.{keys[j]}"))

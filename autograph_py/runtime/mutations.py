@@ -1,19 +1,15 @@
 """Attributes and dict items that a called function changes inside a traced block.
 
-The control-flow converter makes `c.total` state when the block itself
-assigns it. A method the block calls may assign it instead:
-
-    if x > 0:
-        c.add(x)        # add() does self.total = self.total + x
-
-Its value would then be a tracer of the branch, left in `c` after the
-`lax.cond` (JAX's UnexpectedTracerError later), and the assignment would
-happen whatever the condition. So while a traced `if` or loop traces its
-blocks (`watch()`), `converted_call` compares the attributes and items of
-the objects a call can reach (its `self`, its arguments, dicts they hold)
-before and after the call. A change that the construct's state does not
-carry makes the construct start again (`Restart`) with that attribute or
-item added to its state, from the values it had on entry.
+The control-flow converter makes `c.total` state when the block itself assigns it. A
+method the block calls may assign it instead (`if x > 0: c.add(x)`, where add() does
+`self.total = self.total + x`): its value would be a tracer of the branch, left in `c`
+after the `lax.cond` (JAX's UnexpectedTracerError later), and the assignment would
+happen whatever the condition. So while a traced `if` or loop traces its blocks
+(`watch()`), `converted_call` compares the attributes and items of the objects a call
+can reach (its `self`, its arguments, dicts they hold) before and after the call, and
+each block's end those of the objects and classes the construct reaches otherwise
+(runtime/rebinds). A change that the construct's state does not carry makes the
+construct start again (`Restart`) with it added to its state, from its entry values.
 """
 from __future__ import annotations
 
@@ -22,7 +18,7 @@ import threading
 
 import jax
 
-from autograph_py.runtime import nnx, orders, reach
+from autograph_py.runtime import nnx, orders, reach, rebinds
 from autograph_py.runtime.dispatch import is_array
 from autograph_py.runtime.undefined import (MaybeUndefined, UnboundUnlessAssigned, Undefined,
                                            store_part)
@@ -33,7 +29,7 @@ class _Local(threading.local):
 
 
 _local = _Local()
-_MISSING = object()
+_MISSING = rebinds.MISSING
 
 
 class Restart(Exception):
@@ -47,14 +43,14 @@ class Change:
     def __init__(self, obj, kind, key, entry):
         self.obj, self.kind, self.key, self.entry = obj, kind, key, entry
 
-    def kind_key(self):
-        return type(self.obj), self.kind, self.key
+    def kind_key(self):   # (a class is one object: not "the same change of a new object")
+        return id(self.obj) if self.kind == "class" else type(self.obj), self.kind, self.key
 
     def label(self) -> str:
-        owner = type(self.obj).__name__
+        owner = self.obj.__name__ if self.kind == "class" else type(self.obj).__name__
         if self.kind == "slot":
             return f"the value of an NNX {owner}"
-        return f"{owner}.{self.key}" if self.kind == "attr" else f"{owner}[{self.key!r}]"
+        return f"{owner}[{self.key!r}]" if self.kind == "item" else f"{owner}.{self.key}"
 
     def read(self):
         value = fields(self.obj, self.kind).get(self.key, _MISSING)
@@ -76,6 +72,8 @@ def fields(obj, kind):
     """What a change of `kind` reads and writes: attributes, items, or a Variable's value."""
     if kind == "attr":
         return obj.__dict__
+    if kind == "class":   # a class attribute (`Cfg.scale = x` in a callee: runtime/rebinds)
+        return rebinds.ClassAttrs(obj)
     return nnx.Slots(obj) if kind == "slot" else obj
 
 
@@ -222,6 +220,7 @@ class Watch:
         self.made: dict = {}
         self.orders: list = []   # per block traced: the dict key orders it left (orders.note)
         self.unobserved = frozenset()   # ids of containers only dead variables hold
+        self.rebinds = rebinds.snapshot(self.visible)   # attributes and globals on entry
 
     def restore(self):
         """Undoes the block's changes: each change's entry is what it found, so they are
@@ -234,7 +233,10 @@ class Watch:
                 put_contents(c, before)
 
     def note_in_place(self):
-        """After a block's trace: the visible containers whose items it changed itself."""
+        """After a block's trace: the visible containers whose items it changed itself, and
+        the attributes a callee rebound (runtime/rebinds: a global is an error)."""
+        for obj, kind, key, old in rebinds.rebound(self.visible, self.rebinds):
+            self.changes.setdefault((id(obj), kind, key), Change(obj, kind, key, old))
         for i, before in self.entry.items():
             c = self.visible[i]
             if (i, "contents", None) not in self.changes and not _same_contents(c, before):
@@ -381,13 +383,11 @@ def _is_part(name) -> bool:
 def after_block(state_vars, entry_values, raised=False) -> None:
     """After one block's trace: note uncovered changes, and undo every change for the next.
 
-    `state_vars` (state.Var) carry a change when one of their leaves is its
-    value; not the items of a list, which may hold a copy of it (`c.append(d["s"])`).
-    A list or dict changed in place is carried by the state only if a state
-    variable held it on entry (`entry_values`) and one holds it after: each
-    iteration and branch then starts from the state's own value. One the
-    block bound to it (`e = d`, e first assigned there) does not carry it.
-    """
+    `state_vars` (state.Var) carry a change when one of their leaves is its value; not
+    the items of a list, which may hold a copy of it (`c.append(d["s"])`). A list or dict
+    changed in place is carried by the state only if a state variable held it on entry
+    (`entry_values`) and one holds it after: each iteration and branch then starts from
+    the state's own value. One the block bound to it (`e = d`, first there) does not."""
     stack = _local.stack
     if stack:
         held = {id(c) for c in reach.containers_in(entry_values)}

@@ -8,6 +8,7 @@ starts (runtime/mutations.py compares their contents after each block);
 from __future__ import annotations
 
 import collections
+import dis
 import functools
 import sys
 import types
@@ -28,11 +29,16 @@ class Visible(dict):
     (`v`, `v['a']`), for messages; `every`: id -> all the names it was found under; and
     `others`: id -> (object, name) of the NumPy arrays, sets, deques and bytearrays it
     reaches, which no carry holds (runtime/restarts.py guards them); `reached`: the ids
-    of every object it reached (what exists before the blocks run)."""
+    of every object it reached (what exists before the blocks run); `owners`: id -> (object,
+    kind, name) of the user objects ("attr") and classes ("class") whose attributes a block
+    may rebind; `globals`: (id(module dict), name) -> (dict, name, function) of the globals
+    a user function it reaches assigns (`global g`), and `values`: (dict, name) of the
+    module-level arrays its code reads (runtime/leaks.py)."""
 
     def __init__(self):
         super().__init__()
         self.names, self.every, self.others, self.reached = {}, {}, {}, set()
+        self.owners, self.globals, self.values = {}, {}, []
 
 
 def visible(roots, depth=3) -> Visible:
@@ -72,7 +78,13 @@ def visible(roots, depth=3) -> Visible:
                     elif _user_function(u):
                         level.append((u, n))
                     elif _user_class(u):
+                        ids.owners.setdefault(id(u), (u, "class", n))
                         level.extend(_class_members(u, n))
+                    elif is_array(u):
+                        ids.values.append((g, n))
+                if _user_function(v):
+                    for n in _stored_globals(v.__code__):
+                        ids.globals.setdefault((id(g), n), (g, n, v.__qualname__))
             elif isinstance(v, (list, dict)):
                 ids[id(v)] = v
                 if name is not None:
@@ -82,6 +94,7 @@ def visible(roots, depth=3) -> Visible:
             elif isinstance(v, tuple):
                 below.extend((x, name and f"{name}[{k}]") for k, x in enumerate(v))
             elif is_user_object(v):   # `obj.v`: another name of the list `v = obj.v` holds
+                ids.owners.setdefault(id(v), (v, "attr", name))
                 below.extend((x, name and f"{name}.{k}") for k, x in v.__dict__.items())
         level = below
     ids.reached = seen
@@ -131,6 +144,15 @@ def _global_names(code) -> tuple:
     branch functions call `bump()` too)."""
     nested = (_global_names(c) for c in code.co_consts if isinstance(c, types.CodeType))
     return tuple(dict.fromkeys(code.co_names + sum(nested, ())))
+
+
+@functools.lru_cache(maxsize=4096)
+def _stored_globals(code) -> tuple:
+    """The globals `code` and the functions defined in it assign (`global g; g = x`)."""
+    nested = (_stored_globals(c) for c in code.co_consts if isinstance(c, types.CodeType))
+    own = (i.argval for i in dis.get_instructions(code)
+           if i.opname in ("STORE_GLOBAL", "DELETE_GLOBAL"))
+    return tuple(dict.fromkeys((*own, *sum(nested, ()))))
 
 
 def _user_class(c) -> bool:

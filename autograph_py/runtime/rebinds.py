@@ -1,0 +1,88 @@
+"""Attributes and globals that a function a traced block calls rebinds.
+
+    class Cfg:                     OBJ = Box()            ST = 0.0
+        scale = 1.0                def put(x):            def put(x):
+    def put(x):                        OBJ.v = x              global ST
+        Cfg.scale = x                                         ST = x
+
+    if x > 0:        # a traced `if` (or loop) of the compiled function
+        put(x)
+
+`converted_call` compares the objects a call is handed; these are reached
+another way: through the module's globals or a closure (runtime/reach.py).
+A watched block (runtime/mutations.py) takes their values on entry
+(`snapshot`) and, after each of its blocks, the ones that changed
+(`rebound`): an attribute becomes state of the construct, as `self.total`
+does; a global is an error, as the construct's own `global g; g = x` is (a
+compiled function cannot write a global variable).
+"""
+from __future__ import annotations
+
+from autograph_py import errors
+
+MISSING = object()
+
+
+class ClassAttrs:
+    """A class's attributes as a dict (its __dict__ is read-only): a Change's `fields`."""
+    __slots__ = ("cls",)
+
+    def __init__(self, cls):
+        self.cls = cls
+
+    def get(self, key, default=None):
+        return self.cls.__dict__.get(key, default)
+
+    def __setitem__(self, key, value):
+        setattr(self.cls, key, value)
+
+    def pop(self, key, default=None):
+        value = self.cls.__dict__.get(key, default)
+        if key in self.cls.__dict__:
+            delattr(self.cls, key)
+        return value
+
+    def __iter__(self):
+        return iter(data_attributes(self.cls))
+
+
+def data_attributes(cls) -> dict:
+    """A class's own attributes that hold data (not its methods, properties or dunders)."""
+    return {k: v for k, v in vars(cls).items() if not k.startswith("__") and not (
+        callable(v) or isinstance(v, (classmethod, staticmethod, property)))}
+
+
+def snapshot(visible) -> tuple:
+    """(attributes, globals) on entry of the owners and written globals `visible` has."""
+    attrs = {i: dict(o.__dict__) if kind == "attr" else data_attributes(o)
+             for i, (o, kind, _) in visible.owners.items()}
+    found = {k: g.get(n, MISSING) for k, (g, n, _) in visible.globals.items()}
+    return attrs, found
+
+
+def rebound(visible, entry) -> list:
+    """(object, kind, key, value on entry) of each attribute rebound since `entry`; a
+    global rebound is put back and raised as a StateError."""
+    attrs, found = entry
+    out = []
+    for i, before in attrs.items():
+        obj, kind, _ = visible.owners[i]
+        now = obj.__dict__ if kind == "attr" else data_attributes(obj)
+        for key in set(before) | set(now):
+            old = before.get(key, MISSING)
+            if now.get(key, MISSING) is not old:
+                out.append((obj, kind, key, old))
+    for k, old in found.items():
+        g, name, fn = visible.globals[k]
+        if g.get(name, MISSING) is not old:
+            if old is MISSING:
+                g.pop(name, None)
+            else:
+                g[name] = old
+            raise errors.StateError(errors.message(
+                f"global {name} is assigned by {fn}(), which a traced `if` or loop calls "
+                "here; a compiled function cannot write a global variable",
+                at=errors.where(),
+                fix=f"Return the new value of '{name}' from {fn}() and assign it where the "
+                    "function is called, or make the condition a Python value."))
+    return out
