@@ -1,6 +1,7 @@
 """Traced loops against eager: reversed iterables, dtype joins, shard_map carries, scan fallback."""
 from __future__ import annotations
 
+import itertools
 import sys
 from pathlib import Path
 
@@ -750,3 +751,48 @@ def test_a_while_whose_every_iteration_raises_ends_under_vmap():
     assert [float(v) for v in got] == [1.0, 1.0]
     with pytest.raises(IndexError):
         ag.function(_pops_too_many)(jnp.int32(1), jnp.float32(1.0))
+
+
+def _series_until_small(x):
+    s = 0.0
+    for n in itertools.count(0, 1):
+        t = x ** n * 0.5
+        s += t
+        if t < 1e-4:
+            break
+    return s, n
+
+
+def _first_odd_over_one(x):
+    s = 0.0
+    for n in itertools.count(3, 2):
+        s = s + x / n
+        if s > 1.0:
+            return s, n
+    return 0.0, 0
+
+
+def _cycles_until(x):
+    s = 0.0
+    for v in itertools.cycle([1.0, 2.0]):
+        s = s + v * x
+        if s > 5:
+            break
+    return s
+
+
+@pytest.mark.parametrize("fn", [_series_until_small, _first_odd_over_one])
+def test_a_for_over_itertools_count_with_a_traced_exit_is_a_while_loop(fn):
+    # helper-17's corpus_numerics (a-salamandra's Taylor series): the loop ran as Python,
+    # each item guarded by the traced exit, and never ended (memory grew without bound).
+    x = jnp.float32(0.9 if fn is _first_odd_over_one else 0.5)
+    assert_same(ag.function(fn)(x), jax.tree_util.tree_map(jnp.asarray, fn(x)))
+    assert "lax.while_loop" in str(ag.explain(fn)(x))
+    if fn is _series_until_small:
+        assert_same(jax.grad(lambda v: ag.convert(fn)(v)[0])(x),
+                    jnp.float32(sum(0.5 * k * 0.5 ** (k - 1) for k in range(1, 14))))
+
+
+def test_another_endless_iterator_with_a_traced_exit_is_a_clear_error():
+    with pytest.raises(errors.ConcreteValueError, match=r"endless iterator \(cycle\)"):
+        ag.function(_cycles_until)(jnp.float32(1.0))

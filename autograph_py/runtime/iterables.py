@@ -283,3 +283,24 @@ def refuse_outside_iterator(iterator, at) -> None:
             at=at,
             fix="Make the items a list or an array before the construct and index it "
                 "with a counter that the construct carries."))
+
+
+def endless_rest(iterable, it, at):
+    """The rest of an endless iterator a loop with a traced exit walks (`for n in count():
+    ... if t < tol: break`), as a TracedRange the lax loop ends by its exit test only; None
+    for any other. Unrolled, each item guarded, it would never end: itertools.count of
+    Python ints is the range from its next item on; cycle, repeat and count of floats are
+    an error."""
+    if not isinstance(iterable, _ENDLESS) or isinstance(iterable, itertools.repeat) and \
+            iterable.__length_hint__() < 2 ** 62:   # repeat(x, n) ends
+        return None
+    if isinstance(iterable, itertools.count):
+        a, b = next(it), next(it)
+        if all(type(v) is int and abs(v) < 2 ** 30 for v in (a, b)) and b != a:
+            return TracedRange(a, 2 ** 31 - 1 if b > a else -2 ** 31, b - a)
+    raise errors.ConcreteValueError(errors.message(
+        f"this loop walks an endless iterator ({type(iterable).__name__}) and its exit "
+        "condition is traced: run as Python, it would never end",
+        at=at,
+        fix="Loop with `while` over a counter you keep (`n = 0; while t >= tol: ...; n += 1`), "
+            "or over itertools.count() of Python ints, which becomes a lax.while_loop."))

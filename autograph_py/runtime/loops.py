@@ -75,11 +75,9 @@ def while_stmt(test, body, get_state, set_state, names, opts=None, nouts=None):
 
 
 def _probe(test):
-    """`test()`, evaluated so that a traced result leaves no equations behind.
-
-    In the enclosing trace, a loop that turns out to be traced would leave the
-    entry test there as dead code (the loop evaluates it again). In a throwaway
-    trace only a Python result escapes, and what the test printed or checked."""
+    """`test()`, evaluated so that a traced result leaves no equations behind: in the
+    enclosing trace, a loop that turns out to be traced would leave the entry test there as
+    dead code. In a throwaway trace only a Python result escapes, and its prints/checks."""
     closed, (t, maybe_none) = tracing.trace(lambda: ([], optional.condition_of(test())), [])
     if not is_traced(t):
         tracing.replay_effects(closed)
@@ -160,6 +158,9 @@ def _py_for(iterable, extra_test, body, block: Block, record=True):
                 if not len(rest) or _scan_rest(rest, extra_test, body, block):
                     return
                 it = iter(rest)
+            rest = iterables.endless_rest(iterable, it, block.at)   # itertools.count()
+            if rest is not None:
+                return _lax_range(rest, extra_test, body, block)
             # The remaining items stay unrolled, each iteration guarded by the traced test.
             for item in it:
                 _lax_if(extra_test(), lambda item=item: body(item), lambda: None,
@@ -200,13 +201,9 @@ def _scan_rest(rest, extra_test, body, block: Block) -> bool:
 
 
 def needs_python_value(e: Exception) -> bool:
-    """Whether `e` says that the body needs the index as a Python int.
-
-    JAX raises a plain IndexError or TypeError where a traced value is used
-    as a static one (`x[k:]`, `jnp.zeros(k)`, `x.reshape(k, -1)`); the same
-    types raised by the body itself (a Python list index out of range, a
-    user's own `raise`) are the user's bugs.
-    """
+    """Whether `e` says that the body needs the index as a Python int: JAX raises a plain
+    IndexError or TypeError where a traced value is used as a static one (`x[k:]`,
+    `jnp.zeros(k)`); the same types raised by the body itself are the user's bugs."""
     return isinstance(e, CONCRETIZATION_ERRORS) or raised_by_jax(e)
 
 
