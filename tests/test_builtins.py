@@ -1742,3 +1742,26 @@ def test_len_of_a_filtered_list_comprehension_counts_in_one_loop():
     xs = jnp.array([0.5, 3.0, 2.0, -1.0])
     for t in (1.0, 2.5):
         assert int(ag.function(_counts)(xs, jnp.float32(t))) == _counts(np.asarray(xs), t)
+
+
+def _halves(xs):
+    for v in xs:
+        yield v * 0.5
+
+
+def _zips_a_generator_and_an_array(xs):
+    b = 0.0
+    for u, w in zip(_halves(xs), xs):
+        if u > 1.2:
+            break
+        b = b + u * w
+    return b + sum(u * w for u, w in zip(iter(xs), xs))
+
+
+def test_zip_of_a_generator_or_iterator_and_an_array():
+    # helper-16's shapes5 (5001/26, 62): TypeError "Value '<generator ...>' with dtype
+    # object is not a valid JAX array type" inside autograph_py. Python's zip takes the
+    # iterator's items in turn; the loop runs as Python over the array's static length.
+    xs = jnp.arange(1.0, 5.0)
+    assert_same(ag.function(_zips_a_generator_and_an_array)(xs),
+                _zips_a_generator_and_an_array(xs))

@@ -3,6 +3,7 @@ reversed, str, and the statements assert and `match` (raise: runtime/raises.py).
 from __future__ import annotations
 
 import builtins
+import collections.abc
 import functools
 import sys
 import types
@@ -74,7 +75,11 @@ def enumerate_(iterable, start=0):
 
 
 def zip_(*iterables, **kwargs):
-    if not kwargs and any(is_traced(x) or isinstance(x, TracedRange) for x in iterables):
+    """`zip`: of traced arrays (or ranges), a TracedZip a loop scans; Python's zip where an
+    argument is a one-shot iterator (`zip(gen(xs), xs)`): it takes its items in turn, as
+    Python does, so the loop over them runs as Python over the array's static length."""
+    if not kwargs and any(is_traced(x) or isinstance(x, TracedRange) for x in iterables) and \
+            not any(isinstance(x, collections.abc.Iterator) for x in iterables):
         return TracedZip(*iterables)
     return zip(*iterables, **kwargs)
 
