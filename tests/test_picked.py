@@ -200,3 +200,38 @@ def test_a_picked_function_in_a_loop_s_message_does_not_fail():
     for x in (1.0, 0.2):
         assert_same(ag.function(_pick_carried_by_a_loop_that_unrolls)(jnp.float32(x)),
                     _pick_carried_by_a_loop_that_unrolls(x))
+
+
+def _sets_the_picked_key(x):
+    m = "up" if x > 0 else ("down" if x < -1 else "flat")
+    d = {"up": 0.25, "down": 0.5, "flat": 1.0}
+    d[m] = d[m] + x
+    d[m] *= 2.0
+    return d["up"] + d["down"] * 2.0 + d["flat"] * 4.0
+
+
+def _str_methods_of_a_pick(x):
+    m = "up" if x > 0 else "down"
+    n = m.replace("u", "U")
+    return {"Up": 1.0, "down": 2.0}[n] * x + m.upper().startswith("UP") * 0.5
+
+
+@pytest.mark.parametrize("fn", [_sets_the_picked_key, _str_methods_of_a_pick])
+@pytest.mark.parametrize("x", [1.0, -0.5, -2.0])
+def test_a_picked_str_as_a_key_to_set_and_its_str_methods(fn, x):
+    # helper-16's shapes5 (5005/40, 5008/31): `d[m] = v` was "unhashable type: 'Picked'"
+    # inside autograph_py, and `m.upper()` an AttributeError. Each key the condition may
+    # pick gets the value where it does; a str method applies to both strs.
+    assert_same(ag.function(fn)(jnp.float32(x)), jnp.float32(fn(x)))
+    assert_same(jax.grad(ag.convert(fn))(jnp.float32(x)), jax.grad(fn)(jnp.float32(x)))
+
+
+def _adds_a_picked_key(x):
+    d = {"up": 0.25}
+    d["up" if x > 0 else "new"] = x
+    return d["up"]
+
+
+def test_adding_a_key_a_traced_condition_picks_is_a_clear_error():
+    with pytest.raises(ag.errors.StateError, match="adds the key 'new'"):
+        ag.function(_adds_a_picked_key)(jnp.float32(1.0))

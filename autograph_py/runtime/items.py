@@ -100,6 +100,8 @@ def setitem(x, k, v):
     """`x[k] = v`, returning what `x` names afterwards (see the module docstring)."""
     if isinstance(k, MaybeNone):
         k = optional.value_of(k, "an index")
+    if type(k) is picked.Picked and isinstance(x, dict):   # a key a traced condition picks
+        return k.set_in(x, v)
     traced = type(k) not in _STATIC_INDEX and _has_traced(k)
     # A NumPy array changed under a traced condition becomes a JAX array: changed in place,
     # the change would reach both branches of the condition (and every iteration).

@@ -46,6 +46,29 @@ class Picked:
             return v.apply(op, *args) if type(v) is Picked else op(v, *args)
         return Picked.choose(self.pred, lambda: on(self.if_true), lambda: on(self.if_false))
 
+    def set_in(self, x: dict, v, where=True):
+        """`x[self] = v`: each key the condition may pick gets `v` where it does (a key `x`
+        has: a new one would make the dict's keys depend on the condition)."""
+        import jax.numpy as jnp
+        for key, cond in ((self.if_true, self.pred), (self.if_false, jnp.logical_not(self.pred))):
+            here = cond if where is True else jnp.logical_and(where, cond)
+            if type(key) is Picked:
+                key.set_in(x, v, here)
+            elif key not in x:
+                raise errors.StateError(errors.message(
+                    f"this adds the key {key!r}, which a traced condition picks, to a dict: "
+                    "which keys the dict has would depend on the condition", at=errors.where(3),
+                    fix=f"Give the dict every key first (`d[{key!r}] = 0.0`), then set it."))
+            else:
+                old = x[key]
+                x[key] = Picked.choose(here, lambda: v, lambda old=old: old)
+        return x
+
+    def __getattr__(self, name):   # a str method of a picked str (`mode.upper()`): of both
+        if name.startswith("__") or not hasattr(str, name):
+            raise AttributeError(name)
+        return lambda *args, **kwargs: self.apply(lambda v: getattr(v, name)(*args, **kwargs))
+
     def __bool__(self):
         both = {bool(self.if_true), bool(self.if_false)}
         if len(both) == 1:
