@@ -12,13 +12,17 @@
 another way: through the module's globals or a closure (runtime/reach.py).
 A watched block (runtime/mutations.py) takes their values on entry
 (`snapshot`) and, after each of its blocks, the ones that changed
-(`rebound`): an attribute becomes state of the construct, as `self.total`
-does; a global is an error, as the construct's own `global g; g = x` is (a
-compiled function cannot write a global variable).
+(`rebound`) to or from an array: an attribute becomes state of the
+construct, as `self.total` does; a global is an error, as the construct's own
+`global g; g = x` is (a compiled function cannot write a global variable). A
+Python value a callee sets (a call counter) changes once, as the trace runs.
 """
 from __future__ import annotations
 
+import jax
+
 from autograph_py import errors
+from autograph_py.runtime.dispatch import is_array
 
 MISSING = object()
 
@@ -52,6 +56,12 @@ def data_attributes(cls) -> dict:
         callable(v) or isinstance(v, (classmethod, staticmethod, property)))}
 
 
+def _holds_arrays(values) -> bool:
+    """Whether a change involves arrays: a Python value a callee sets (a call counter, a
+    flag) is a change of the trace's own, made once when it runs, not a leak."""
+    return any(is_array(leaf) for leaf in jax.tree_util.tree_leaves(values))
+
+
 def snapshot(visible) -> tuple:
     """(attributes, globals) on entry of the owners and written globals `visible` has."""
     attrs = {i: dict(o.__dict__) if kind == "attr" else data_attributes(o)
@@ -69,12 +79,12 @@ def rebound(visible, entry) -> list:
         obj, kind, _ = visible.owners[i]
         now = obj.__dict__ if kind == "attr" else data_attributes(obj)
         for key in set(before) | set(now):
-            old = before.get(key, MISSING)
-            if now.get(key, MISSING) is not old:
+            old, new = before.get(key, MISSING), now.get(key, MISSING)
+            if new is not old and _holds_arrays((old, new)):
                 out.append((obj, kind, key, old))
     for k, old in found.items():
         g, name, fn = visible.globals[k]
-        if g.get(name, MISSING) is not old:
+        if g.get(name, MISSING) is not old and _holds_arrays((old, g.get(name))):
             if old is MISSING:
                 g.pop(name, None)
             else:
