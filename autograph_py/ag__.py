@@ -31,6 +31,7 @@ Loops work the same way with `while_stmt` and `for_stmt`.
 from autograph_py.runtime.builtins import (assert_stmt, fstring, list_argument, match_subject,
                                            read_local)
 from autograph_py.runtime.raises import HANDLED, raise_stmt, staged_raises_escape
+from autograph_py.errors import clearer_errors
 from autograph_py.runtime.calls import converted_call
 from autograph_py.runtime.text import str_mod
 from autograph_py.runtime.conditionals import if_exp, if_stmt
@@ -70,7 +71,7 @@ def list_append(target, value):
     return target
 
 
-__all__ = ["and_", "assert_stmt", "compare_chain", "comprehension", "converted_call",
+__all__ = ["and_", "assert_stmt", "clearer_errors", "compare_chain", "comprehension", "converted_call",
            "dict_comprehension", "eq", "nested_comprehension", "nested_dict_comprehension",
            "nested_list_comprehension", "nested_set_comprehension", "set_comprehension",
            "for_stmt", "fstring", "getitem", "give_back", "global_name", "HANDLED", "if_exp",

@@ -7,6 +7,8 @@ what to change.
 from __future__ import annotations
 
 import ast
+import contextlib
+import re
 import sys
 
 from autograph_py import labels
@@ -230,3 +232,42 @@ class StagedRaiseError(AutographError):
 
 class UnconvertedWarning(UserWarning):
     """A function runs unconverted (its source cannot be read)."""
+
+
+_REPEATED = re.compile(r"unsupported operand type\(s\) for \*=?: '(\w+)' and '(\w+)'|"
+                       r"can't multiply sequence by non-int of type '(\w+)'")
+
+
+@contextlib.contextmanager
+def clearer_errors():
+    """Around a converted function's entry: `clearer` of a TypeError that leaves it."""
+    try:
+        yield
+    except TypeError as e:
+        clear = clearer(e)
+        if clear is None:
+            raise
+        raise clear from None
+
+
+def clearer(e: TypeError) -> BaseException | None:
+    """What Python's TypeError for an operator that a traced value cannot serve says in this
+    project's terms, at the user's line: a list, tuple or str repeated a traced number of
+    times (`(n + 1) * [0.0]`, its length would depend on the data); None for any other."""
+    m = _REPEATED.search(str(e))
+    if m is None or "Tracer" not in str(e) or not (
+            m.group(3) or {m.group(1), m.group(2)} & {"list", "tuple", "str"}):
+        return None
+    tb, at = e.__traceback__, None
+    while tb is not None:   # the user's line: the last frame not of autograph_py, JAX, NumPy
+        if tb.tb_frame.f_globals.get("__name__", "").partition(".")[0] not in (
+                "autograph_py", "jax", "jaxlib", "numpy"):
+            at = f"{tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}"
+        tb = tb.tb_next
+    return TracedShapeError(message(
+        "a list, tuple or str repeated a traced number of times: its length would depend "
+        "on the data, and a compiled program's lists have static lengths",
+        details=(f"Python: TypeError: {e}",),
+        at=at,
+        fix="Make the count a Python int (computed from static values), or keep an array "
+            "of a fixed size (`jnp.full(n_max, v)`) and mask the items you do not want."))

@@ -1765,3 +1765,32 @@ def test_zip_of_a_generator_or_iterator_and_an_array():
     xs = jnp.arange(1.0, 5.0)
     assert_same(ag.function(_zips_a_generator_and_an_array)(xs),
                 _zips_a_generator_and_an_array(xs))
+
+
+def _romberg_rows(eps):
+    rows = [1.0]
+    n = 1
+    while True:
+        rows = rows + (n + 1) * [0.5 ** n]
+        if 0.5 ** n < eps:
+            return rows[-1]
+        n += 1
+
+
+def _repeats_under_a_branch(x, n):
+    r = 0.0
+    if x > 0:
+        r = len([0.5] * n) * 1.0
+    return r
+
+
+@pytest.mark.parametrize("fn,args", [(_romberg_rows, (jnp.float32(0.1),)),
+                                     (_repeats_under_a_branch, (jnp.float32(1.0), jnp.int32(2)))])
+def test_a_list_repeated_a_traced_number_of_times_is_a_clear_error(fn, args):
+    # helper-17's corpus_numerics (desihub/LSS romberg): Python's TypeError "unsupported
+    # operand type(s) for *: 'DynamicJaxprTracer' and 'list'" from inside JAX. It is a
+    # TracedShapeError at the user's line now, through jit as through @function.
+    for run in (ag.function(fn), jax.jit(ag.convert(fn))):
+        with pytest.raises(errors.TracedShapeError, match="repeated a traced number") as e:
+            run(*args)
+        assert "test_builtins.py:" in str(e.value)

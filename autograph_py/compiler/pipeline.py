@@ -335,7 +335,6 @@ def run_unconverted(fn, why: str, strict: bool = False):
 def entry(converted):
     """What `convert` hands its caller: `converted`, whose result passes through
     `ag__.returned`, as its own function object (see `distinct`).
-
     A value that a traced `if` or loop left None on some runs only (runtime/optional.py)
     can go from one converted function to another, which tests it with `is None`; code
     outside converted code (JAX's jit, the user) gets its value, checked when the program
@@ -359,7 +358,8 @@ def entry(converted):
 def _entry_factory(ag__, converted):
     def entry(*args, **kwargs):
         ag__.poison_stale(converted)   # a module-level list's tracers of an ended trace
-        return ag__.returned(converted(*args, **kwargs))
+        with ag__.clearer_errors():    # Python's TypeError of an operator, in our terms
+            return ag__.returned(converted(*args, **kwargs))
     return entry
 
 
