@@ -1794,3 +1794,27 @@ def test_a_list_repeated_a_traced_number_of_times_is_a_clear_error(fn, args):
         with pytest.raises(errors.TracedShapeError, match="repeated a traced number") as e:
             run(*args)
         assert "test_builtins.py:" in str(e.value)
+
+
+def _halvings(a, b, tol):
+    n = math.ceil(math.log(abs(b - a) / tol) / math.log(2.0))
+    for _ in range(n):
+        a = 0.5 * (a + b)
+    return a, n
+
+
+def _rounded(x):
+    return math.floor(x) * 2, math.trunc(-x), math.ceil(x)
+
+
+@pytest.mark.parametrize("fn,args", [(_halvings, (0.0, 1.0, 1e-3)), (_rounded, (2.5,)),
+                                     (_rounded, (-2.5,)), (_rounded, (3,))])
+def test_math_floor_ceil_trunc_of_a_traced_number_are_traced_ints(fn, args):
+    # helper-17's corpus_numerics (Kiusalaas's bisection: the number of halvings from
+    # math.ceil(math.log(...))): "ceil(...) needs a concrete value", where the jnp
+    # spelling converts. A Python int's meaning: int() of jnp.floor/ceil/trunc.
+    want = fn(*args)
+    traced = [jnp.asarray(a, jnp.float32 if isinstance(a, float) else jnp.int32) for a in args]
+    got = ag.function(fn, static_argnums=2 if fn is _halvings else ())(
+        *traced[:2], *args[2:]) if fn is _halvings else ag.function(fn)(*traced)
+    assert_same(got, jax.tree_util.tree_map(jnp.asarray, want))

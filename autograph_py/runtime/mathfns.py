@@ -4,6 +4,7 @@
     math.log(x, b) jnp.log(x) / jnp.log(b); x <= 0 a ValueError, as Python
     math.isnan(x)  a traced bool                math.hypot(*xs), math.atan2(y, x) ...
     math.isclose(a, b, rel_tol=, abs_tol=)      a traced bool, with Python's tolerances
+    math.floor(x), math.ceil(x), math.trunc(x)  a traced int, as int() of jnp.floor(x) ...
 
 A `math` function takes one number: a traced array of several elements is Python's
 TypeError, as eager JAX's `float()` of it would be. With no traced argument each is the
@@ -46,6 +47,22 @@ def _wrap(name, fn, domain=None, result=builtins.float):
     return python, call
 
 
+def _integral(name, fn):
+    """math.floor/ceil/trunc: a Python int, as int() of the rounded number (NaN and
+    infinities are int()'s run-time errors)."""
+    python = getattr(math, name)
+
+    def call(x):
+        if not is_traced(x):
+            return python(x)
+        x = numeric.scalar(jnp.asarray(x), f"math.{name}")
+        if jnp.issubdtype(x.dtype, jnp.integer) or x.dtype == jnp.bool_:
+            return scalars.weak_cast(x, builtins.int)
+        return numeric.int_(fn(_number(x, name)))
+    call.__name__ = name
+    return python, call
+
+
 def _log(x, base=None):
     return jnp.log(x) if base is None else jnp.log(x) / jnp.log(base)
 
@@ -83,5 +100,6 @@ OVERRIDES = dict([
     _wrap("isnan", jnp.isnan, result=builtins.bool),
     _wrap("isinf", jnp.isinf, result=builtins.bool),
     _wrap("isfinite", jnp.isfinite, result=builtins.bool),
-    (math.isclose, _isclose),
+    (math.isclose, _isclose), _integral("floor", jnp.floor), _integral("ceil", jnp.ceil),
+    _integral("trunc", jnp.trunc),
 ])
