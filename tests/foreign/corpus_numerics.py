@@ -1052,7 +1052,7 @@ def ex_sal(x):
 
 
 # origin: a-salamandra/-PY111-template/Tasks/b2_Taylor.py
-@case((1.0,), (0.5,), (3.0,), modes=("py", "arr"))  # jit/fn hang: see HANGS
+@case((1.0,), (0.5,), (3.0,))
 def sinx_sal(x):
     sin_x = 0
 
@@ -1538,16 +1538,8 @@ def early_stop_murb(w, lr, epochs, patience):
 _XLA_ROUNDING = ("not a bug: float32 results of eager JAX and of XLA-compiled code differ in the "
                  "last bit (plain jax.jit does the same), and the program prints them at full "
                  "precision; the returned values agree within the harness tolerance")
-_CEIL = ("unfair: math.ceil/math.log of a traced bracket is a ConcreteValueError whose advice "
-         "('a Python number must be known when the function is traced') is wrong here: the same "
-         "code with int(jnp.ceil(jnp.log(...))) converts (bisection_chislmet, golden_chislmet), "
-         "a traced trip count being supported")
-
 KNOWN: dict[str, str] = {
     # root finding
-    "bisect_kiu": "refused: " + _CEIL,
-    "bisection_ffr": "refused: " + _CEIL,
-    "search_ado": "refused: " + _CEIL,
     "secant_method_lior": "MISMATCH fn: " + _XLA_ROUNDING,
     "backtracking": "MISMATCH jit: zero-trip traced while (`a = 1` kept), documented promotion: "
                     "eager keeps the int, converted gives the float (dtype only)",
@@ -1556,9 +1548,9 @@ KNOWN: dict[str, str] = {
                        "ConcreteValueError ('a shape ... must be known') although only b's "
                        "static shape is needed; np.zeros(b.shape, ...) would do",
     # quadrature
-    "rom": "CRASH jit: BUG: `(n+1)*[None]` with the counter n of a `while True` that a traced "
-           "`return` ends raises a raw TypeError (DynamicJaxprTracer * list) instead of a "
-           "TracedListError/ConcreteValueError",
+    "rom": "refused: TracedShapeError: `(n+1)*[None]` with the counter n of a `while True` "
+           "that a traced `return` ends (fair: a list of data-dependent length; was a raw "
+           "TypeError, fixed)",
     "romberg_fi": "MISMATCH jit: " + _XLA_ROUNDING,
     # ODEs, physics: lists that grow in a loop with a traced trip count (fair)
     "integrate_rk4": "refused: TracedListError: X, Y grow in `while x < xStop` with traced x "
@@ -1569,9 +1561,10 @@ KNOWN: dict[str, str] = {
     "ex_greek": "refused: ConcreteValueError: math.factorial(n) of a counter carried by a "
                 "traced `while True` (fair: the stdlib needs a Python int)",
     "ex_vik": "refused: ConcreteValueError: math.factorial(n), as ex_greek (fair)",
-    "ex_sal": "CRASH jit: BUG: `for n in itertools.count()` with a traced `break` is unrolled "
-              "without end; here math.factorial(13) overflows int32 (raw OverflowError); "
-              "sinx_sal, the same loop without the overflow, never returns (see HANGS)",
+    "ex_sal": "refused: ConcreteValueError: math.factorial(n) of the counter of `for n in "
+              "itertools.count()`, a lax loop since its traced `break` (fair, as ex_greek; "
+              "the loop was unrolled without end before)",
+    "sinx_sal": "refused: ConcreteValueError: math.factorial, as ex_sal (fair; it hung before)",
     # statistics, integers
     "finalize_welford": "refused: StateError: float('nan') on one traced branch, a tuple on "
                         "the other (fair)",
@@ -1580,8 +1573,3 @@ KNOWN: dict[str, str] = {
     "main_uu": "MISMATCH jit: " + _XLA_ROUNDING,
 }
 
-# Cases restricted to the modes that finish (the others never return):
-HANGS = {
-    "sinx_sal": "BUG: jit/fn never return: `for n in count(0, 1)` with a traced `break` is "
-                "unrolled forever (memory grows); modes limited to py/arr",
-}
