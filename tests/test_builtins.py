@@ -1818,3 +1818,18 @@ def test_math_floor_ceil_trunc_of_a_traced_number_are_traced_ints(fn, args):
     got = ag.function(fn, static_argnums=2 if fn is _halvings else ())(
         *traced[:2], *args[2:]) if fn is _halvings else ag.function(fn)(*traced)
     assert_same(got, jax.tree_util.tree_map(jnp.asarray, want))
+
+
+def _doubles_into_a_numpy_buffer(b):
+    x = np.zeros_like(b, dtype=np.float32)
+    for i in range(b.shape[0]):
+        x[i] = 2.0 * b[i]
+    return x + np.full_like(b, 3.0) + np.ones_like(b) * np.empty_like(b).shape[0]
+
+
+def test_numpy_like_functions_of_a_traced_array_use_its_shape():
+    # helper-17's corpus_numerics (a Gauss-Seidel solver): np.zeros_like(b) of a traced b
+    # was "needs a concrete value"; only its static shape and dtype count.
+    b = np.array([1.0, 2.0, 3.0], np.float32)
+    assert_same(ag.function(_doubles_into_a_numpy_buffer)(jnp.asarray(b)),
+                jnp.asarray(_doubles_into_a_numpy_buffer(b)))

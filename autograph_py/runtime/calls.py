@@ -21,7 +21,8 @@ from autograph_py.runtime.dispatch import (CONCRETIZATION_ERRORS, holds_traced, 
                                           raised_by_jax)
 from autograph_py.runtime.undefined import conditional_depth
 from autograph_py.runtime import (classes, closures, conditionals, iterables, mutations,
-                                  optional, picked, reach, trace_log, transforms, written_back)
+                                  numeric, optional, picked, reach, trace_log, transforms,
+                                  written_back)
 
 _STDLIB = frozenset(getattr(sys, "stdlib_module_names", ())) | {"builtins"}
 
@@ -45,13 +46,14 @@ def converted_call(f, args, kwargs=None):
     callable objects whose `__call__` is user code; `functools.partial` is unwrapped; a
     function a traced condition picked (runtime/picked.py) is both, under the condition.
     Called as they are: builtins (except print/range/enumerate/zip/reversed/str/repr/format
-    and a str's `.format`, which get traced-aware versions), functions of jax, numpy, the
-    standard library, already-jitted functions, classes, and anything `do_not_convert`.
-    """
+    and a str's `.format`, which get traced-aware versions; np.zeros_like and its kin), functions
+    of jax, numpy, the stdlib, already-jitted functions, classes, anything `do_not_convert`."""
     kwargs = {} if kwargs is None else kwargs
     if type(f) is picked.Picked:
         return conditionals.if_exp(f.pred, lambda: converted_call(f.if_true, args, kwargs),
                                    lambda: converted_call(f.if_false, args, kwargs))
+    if type(f) is numeric.NUMPY_FUNCTION and f in numeric.SHAPE_LIKE:   # np.zeros_like(x)
+        return numeric.SHAPE_LIKE[f](*args, **kwargs)
     if _is_builtin(f):   # (a builtin is safe to hash: _is_builtin tested its type)
         args, kwargs = ag_builtins.functions_as_called(f, args, kwargs)   # map(str, xs)
         override = ag_builtins.override(f)

@@ -20,6 +20,7 @@ import builtins
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from autograph_py import errors
 from autograph_py.lowering import scalars, tracing
@@ -361,6 +362,20 @@ def _lexicographic_order(keys, reverse):
     n = keys[0].shape[0]
     return (n - 1) - jnp.lexsort([k[::-1] for k in keys[::-1]])[::-1]
 
+
+def _shape_like(fn):
+    """np.zeros_like(x) and its kin of a traced `x`: only its shape and dtype count, which
+    are static, so the NumPy array Python would make (item writes then make it JAX's)."""
+    def call(a, *args, **kwargs):
+        return fn(np.empty(a.shape, a.dtype) if is_traced(a) else a, *args, **kwargs)
+    call.__name__ = fn.__name__
+    return call
+
+
+# NumPy's functions converted code calls so (runtime/calls.py), of one dispatcher type.
+SHAPE_LIKE = {f: _shape_like(f) for f in (np.zeros_like, np.ones_like, np.empty_like,
+                                          np.full_like)}
+NUMPY_FUNCTION = type(np.zeros_like)
 
 OVERRIDES = {builtins.int: int_, builtins.float: float_, builtins.bool: bool_,
              builtins.complex: complex_, builtins.max: max_, builtins.min: min_,

@@ -1544,9 +1544,6 @@ KNOWN: dict[str, str] = {
     "backtracking": "MISMATCH jit: zero-trip traced while (`a = 1` kept), documented promotion: "
                     "eager keeps the int, converted gives the float (dtype only)",
     # linear systems
-    "gauss_seidel_nc": "refused: unfair: np.zeros_like(b, dtype=...) of a traced b is a "
-                       "ConcreteValueError ('a shape ... must be known') although only b's "
-                       "static shape is needed; np.zeros(b.shape, ...) would do",
     # quadrature
     "rom": "refused: TracedShapeError: `(n+1)*[None]` with the counter n of a `while True` "
            "that a traced `return` ends (fair: a list of data-dependent length; was a raw "
