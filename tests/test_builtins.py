@@ -507,7 +507,8 @@ def test_a_list_whose_length_depends_on_the_data_is_a_clear_error():
         return [i for i in range(n)]
 
     for fn, arg in ((f, jnp.asarray([1.0, -1.0])), (g, jnp.int32(3))):
-        with pytest.raises(errors.TracedShapeError, match="length depends on the data") as e:
+        with pytest.raises(errors.TracedShapeError,
+                           match="length of this comprehension depends on the data") as e:
             ag.function(fn)(arg)
         assert "test_builtins.py" in str(e.value)
     # Python values keep Python: the same functions on concrete values are lists.

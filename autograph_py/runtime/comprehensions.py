@@ -292,7 +292,7 @@ def extreme(comp: Comprehension, better, fn_name: str, default, no_default):
     found, best = fold(comp, (jnp.asarray(False), first), step, f"{fn_name}(...)")
     if default is not no_default:
         return jnp.where(found, best, default)
-    failures.stage(ValueError(f"{fn_name}() iterable argument is empty"), found, comp.at)
+    failures.stage(failures.empty_error(fn_name), found, comp.at)
     return best
 
 

@@ -11,6 +11,7 @@ report of the failed callback (no parsing of that text).
 """
 from __future__ import annotations
 
+import builtins
 import collections
 import threading
 
@@ -92,3 +93,13 @@ def assertion_from(error: Exception):
             return None
         exc = _RECENT.pop(text)
     return exc, text.rsplit(" at ", 1)[-1].rstrip(")")
+
+
+def empty_error(fn_name: str) -> ValueError:
+    """The ValueError Python's own max()/min() raises for no item (its text is Python's:
+    "arg is an empty sequence" up to 3.11, "iterable argument is empty" after)."""
+    try:
+        getattr(builtins, fn_name)(())
+    except ValueError as e:
+        return ValueError(*e.args)
+    return ValueError(f"{fn_name}() iterable argument is empty")

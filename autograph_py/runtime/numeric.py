@@ -150,19 +150,19 @@ def _extreme(fn_name, builtin, better, args, key, default):
             best = comprehensions.pick(loop, lambda best, v: better(v, best), label)
             return comprehensions.picked(
                 best, label, () if default is _NO_DEFAULT else (default,),
-                ValueError(f"{fn_name}() iterable argument is empty"), loop.at)
+                failures.empty_error(fn_name), loop.at)
         if loop is not None:
             return comprehensions.extreme(loop, better, fn_name, default, _NO_DEFAULT)
         if is_traced(items):
             if items.ndim and items.shape[0] == 0 and default is not _NO_DEFAULT:
                 return default
             if items.ndim and items.shape[0] == 0:
-                raise ValueError(f"{fn_name}() iterable argument is empty")
+                raise failures.empty_error(fn_name)
             return _over_array(items, key, fn_name)
         values = list(items)
         if not values:
             if default is _NO_DEFAULT:
-                raise ValueError(f"{fn_name}() iterable argument is empty")
+                raise failures.empty_error(fn_name)
             return default
     else:
         if default is not _NO_DEFAULT:
