@@ -1834,3 +1834,38 @@ def test_numpy_like_functions_of_a_traced_array_use_its_shape():
     b = np.array([1.0, 2.0, 3.0], np.float32)
     assert_same(ag.function(_doubles_into_a_numpy_buffer)(jnp.asarray(b)),
                 jnp.asarray(_doubles_into_a_numpy_buffer(b)))
+
+
+def _reduces_a_generator_twice(xs):
+    g = (v * 2.0 for v in xs)
+    h = (v * 2.0 for v in xs if v > 0.5)
+    return sum(g), sum(g), max(h), sum(h), len([*(v for v in xs)])
+
+
+def _next_then_next(xs, t):
+    g = (v for v in xs if v > t)
+    return next(g), next(g)
+
+
+def _generator_made_before_a_traced_branch(xs, t):
+    g = (v * 2.0 for v in xs)
+    s = 0.0
+    if t > 0:
+        s = sum(g)
+    return s
+
+
+def test_a_reduction_takes_a_generators_items():
+    # shapes5 5001/70 (max() of one generator twice: the second raised eagerly, not
+    # converted) and more: sum(g) twice gave the total twice, next(g) twice the first item
+    # twice (silently wrong). A reduction now takes the items, as Python's does; what
+    # next/any/all leave is known only at run time, so reading on is a clear error.
+    xs = jnp.arange(3.0)
+    got = ag.function(_reduces_a_generator_twice)(xs)
+    want = _reduces_a_generator_twice(xs)
+    assert [float(v) for v in got] == [float(v) for v in want]
+    assert float(want[1]) == 0.0
+    with pytest.raises(errors.StateError, match="reads on in a generator"):
+        ag.function(_next_then_next)(jnp.arange(5.0), jnp.float32(1.5))
+    with pytest.raises(errors.StateError, match="iterator made before the traced"):
+        ag.function(_generator_made_before_a_traced_branch)(xs, jnp.float32(1.0))

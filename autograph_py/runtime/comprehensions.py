@@ -7,20 +7,14 @@
         ==>   ag__.nested_comprehension(xs, lambda a: ag__.comprehension(ys, lambda b: f(a, b)))
     map(f, xs), filter(c, xs)    (builtins.map_/filter_): the same objects, where xs is traced
 
-Iterated, a Comprehension is the generator Python makes. Handed to `sum`,
-`any`, `all`, `max` or `min` with a traced iterable (a traced array, a range
-with a traced bound, enumerate or zip of them), it is one loop (the `for`
-statement's lowering: a scan or a fori/while loop) that folds each kept
-item into an accumulator, not a loop unrolled over the items:
-
-    acc = start
-    for x in xs:
-        if c(x):
-            acc = acc + f(x)        # any: acc | bool(f(x)); max: keep the first largest
-
-Several `for` clauses fold as a loop in a loop. A list whose length depends on the
-data (a traced condition, a range with a traced bound), and a set (or a dict's
-keys) of traced values, are errors that say what to write instead.
+Iterated, a Comprehension is the generator Python makes. Handed to `sum`, `any`, `all`,
+`max` or `min` with a traced iterable (a traced array, a range with a traced bound,
+enumerate or zip of them), it is one loop (the `for` statement's lowering) that folds each
+kept item into an accumulator (`acc = start; for x in xs: if c(x): acc = acc + f(x)`), not
+a loop unrolled over the items; its items are then taken, as Python's are. Several `for`
+clauses fold as a loop in a loop. A list whose length depends on the data (a traced
+condition, a range with a traced bound), and a set (or a dict's keys) of traced values,
+are errors that say what to write instead.
 """
 from __future__ import annotations
 
@@ -28,10 +22,9 @@ import jax
 import jax.numpy as jnp
 
 from autograph_py import errors
-from autograph_py.runtime import (conditionals, failures, identity, loops, mutations, optional,
-                                  paths, trace_log, undefined)
+from autograph_py.runtime import (conditionals, failures, identity, iterables, loops, mutations,
+                                  optional, paths, trace_log, undefined)
 from autograph_py.runtime.dispatch import CONCRETIZATION_ERRORS, in_trace, is_traced
-from autograph_py.runtime import iterables
 from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedReversed, TracedZip
 
 TRACED_ITERABLES = (TracedRange, TracedEnumerate, TracedZip, TracedReversed)
@@ -65,6 +58,13 @@ class Comprehension:
         if self._items is None:
             self._items = self._generate()
         return next(self._items)
+
+    def taken(self, known=True):
+        """Its items, taken by a reduction: after one, Python's generator has none left (or,
+        `known` false, a number the data decides: any/all/next stop early, and reading on
+        is an error). Refused for one made before the traced construct that reduces it."""
+        iterables.refuse_outside_iterator(self, self.at)
+        self._items = iter(()) if known else _left_unknown(self.at)
 
     def loop_over(self, body, get_state, set_state, names):
         """(iterable, body) of a `for` over it: over a traced iterable, one clause, the `for`
@@ -200,16 +200,22 @@ def _data_dependent(at, why="its condition is traced", what="comprehension"):
             "fill a buffer of fixed size."))
 
 
+def _left_unknown(at):
+    raise errors.StateError(errors.message(
+        "this reads on in a generator that any(), all() or next() read up to an item a "
+        "traced condition picks: which items are left is known only when the program runs",
+        at=at, fix="Make a new generator for each reduction, or reduce the items once."))
+    yield   # a generator: the error is raised when it is read
+
+
 def fold(comp: Comprehension, init, step, label: str, until=None):
     """`acc = init; for x in comp.iterable: if keep(x): acc = step(acc, value(x))`, as one loop
-    (nested: the next clause's comprehension folded from acc, a loop in the loop).
-
-    A later clause may need the item as a Python value (`for b in xs[i + 1:]`): an
-    outer clause of static length is then a Python loop over its items, as Python's
-    own generator was.
-
+    (nested: the next clause's comprehension folded from acc, a loop in the loop). A later
+    clause may need the item as a Python value (`for b in xs[i + 1:]`): an outer clause of
+    static length is then a Python loop over its items, as Python's own generator was.
     `until(acc)`, a traced bool: once it holds, the later items are not evaluated where
     the program runs (their prints and checks do not happen), as Python's any/all stop."""
+    comp.taken(known=until is None)
     if not (comp.nested and _static_length(comp.iterable)):
         return _fold(comp, init, step, label, until)
     try:
@@ -228,8 +234,7 @@ def fold(comp: Comprehension, init, step, label: str, until=None):
 
 
 def _static_length(iterable) -> bool:
-    """Whether Python can iterate it: an array, or enumerate/zip of arrays, not a range
-    with a traced bound."""
+    """Whether Python can iterate it: an array, or enumerate/zip of arrays (no traced range)."""
     if isinstance(iterable, TracedEnumerate):
         return not isinstance(iterable.xs, TracedRange) and iterable.exists is None
     if isinstance(iterable, TracedZip):
@@ -276,11 +281,9 @@ def _fold(comp: Comprehension, init, step, label: str, until=None):
 
 
 def extreme(comp: Comprehension, better, fn_name: str, default, no_default):
-    """min/max over a traced iterable: the first item that no later item beats.
-
-    The loop carries (found, best); `best` starts as the value of an example
-    item (traced silently, only for its type), replaced by the first kept one.
-    """
+    """min/max over a traced iterable: the first item that no later item beats. The loop
+    carries (found, best); `best` starts as the value of an example item (traced silently,
+    only for its type), replaced by the first kept one."""
     with paths.silent():
         first = jnp.zeros_like(jnp.asarray(_example_value(comp)))
 

@@ -93,9 +93,9 @@ class Shapes5MoreGen:
             k = self.fresh("y")
             c.add(0, f"for {k}, {u} in enumerate({made}):", *args)
             c.add(4, f"{v} = " + CLIP.format(f"{v} + {u} * {k} * 0.25"))
-        elif self.cfg.idiom_open:
-            # open (shapes5-open only): zip() of an iterator and an array, walked by a
-            # `for` or a comprehension, crashes in iterables._as_array (5001/26, 5001/62)
+        elif r < 0.95:
+            # zip() of an iterator and an array, walked by a `for` or a comprehension,
+            # crashed in iterables._as_array (5001/26, 5001/62; fixed, F135)
             if rng.random() < 0.5:
                 c.add(0, f"{v} = " + CLIP.format(f"{v} + sum({u} * w for {u}, w in zip("
                                                  f"{made}, @)) * 0.25"),
@@ -168,11 +168,11 @@ class Shapes5MoreGen:
             return self.gen_assign(scope, depth, loops, fn)
         rng = self.rng
         change, read, reset, is_list, unwatched = self._s5_module()
-        # open (shapes5-open only): a global or a class attribute a callee rebinds in a
-        # traced construct is not watched (silently wrong under an `if`, JAX's raw
-        # UnexpectedTracerError in a loop: 5001/15, 5001/60), nor is one an earlier trace
-        # left and a later one reads (raw UnexpectedTracerError, 5001/4)
-        gated = unwatched and not self.cfg.idiom_open
+        # a global or a class attribute a callee rebinds in a traced construct was not
+        # watched (silently wrong under an `if`, JAX's raw UnexpectedTracerError in a loop:
+        # 5001/15, 5001/60), nor one an earlier trace left and a later one reads (raw
+        # UnexpectedTracerError, 5001/4); fixed (F135): carried, or a StateError
+        gated = False
         refuse = ["StateError", "TracedListError"]
         v = self.fresh("v")
         b = Lines(scope)
