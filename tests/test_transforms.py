@@ -572,3 +572,35 @@ def test_function_jax_traces_reads_the_loops_state(fn, arg):
     with jax.disable_jit():
         want = fn(arg)
     assert_same(ag.function(fn)(jnp.asarray(arg)), want)
+
+
+_DIAG = jnp.diag(jnp.array([2.0, 4.0]))
+
+
+def _solve_by_one_step(matvec, b):
+    if b[0] > 0:   # a traced `if`: solve is converted
+        return b / matvec(jnp.ones(2))
+    return -b / matvec(jnp.ones(2))
+
+
+def _newton(g, x0):
+    x = x0
+    for _ in range(20):
+        x = x - g(x) / (2 * x)
+        if jnp.abs(g(x)) < 1e-6:
+            break
+    return x
+
+
+def test_a_function_jax_hands_back_to_converted_code_is_called_once():
+    # helper-19's ecosystem probes: custom_linear_solve's matvec and custom_root's f,
+    # converted before JAX got them, came back to converted code as a library function
+    # wrapping user code, rebuilt around itself without end: a TracedRecursionError.
+    def solve(b):
+        return jax.lax.custom_linear_solve(lambda x: _DIAG @ x, b, _solve_by_one_step)
+    b = jnp.array([1.0, 3.0])
+    np.testing.assert_allclose(ag.function(solve)(b), b / jnp.array([2.0, 4.0]))
+
+    def root(x0):
+        return jax.lax.custom_root(lambda x: x * x - 2.0, x0, _newton, lambda g, y: y / 2.0)
+    np.testing.assert_allclose(ag.function(root)(1.0), 2.0 ** 0.5, rtol=1e-6)
