@@ -894,7 +894,6 @@ def test_odeint_with_a_user_function_with_an_if():
     assert_same(got, want, rtol=1e-4)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG (crash in autograph_py): a solve that calls the f custom_root hands it recurses forever in runtime converting/_call_as_is, reported as a bogus TracedRecursionError")
 def test_custom_root_with_a_solver_that_has_a_traced_while():
     def f(x):
         return x * x - 2.0
@@ -1612,7 +1611,6 @@ def diag_solve(matvec, b):
     return b / matvec(jnp.ones(2))
 
 
-@pytest.mark.xfail(strict=True, reason="BUG (crash in autograph_py): solve calling its matvec argument recurses forever (transforms.converting -> calls._call_as_is), reported as a bogus TracedRecursionError")
 def test_custom_linear_solve_whose_solve_calls_the_matvec_it_is_given():
     f = lambda b: lax.custom_linear_solve(lambda x: A2 @ x, b, diag_solve)
     want = jax.jit(f)(jnp.ones(2))
