@@ -775,7 +775,6 @@ def prefix_max(xs):
     return best
 
 
-@pytest.mark.xfail(strict=True, reason="BUG (raw error): `for i in range(1, xs.shape[0])` with a symbolic dim under jax.export is Python's TypeError '_DimExpr' object cannot be interpreted as an integer, not a fori_loop with that bound")
 def test_export_with_range_over_a_symbolic_length():
     (n,) = jax.export.symbolic_shape("n")
     exp = jax.export.export(ag.function(prefix_max))(jax.ShapeDtypeStruct((n,), jnp.float32))

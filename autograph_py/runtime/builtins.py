@@ -62,7 +62,11 @@ def print_(*args, sep=" ", end="\n", file=None, flush=False):
 
 
 def range_(*args):
-    """`range`; a traced bound gives a TracedRange for a converted `for`."""
+    """`range`; a traced bound, or a symbolic dimension (`range(x.shape[0])` under
+    jax.export), gives a TracedRange for a converted `for`."""
+    if any(type(a).__name__ == "_DimExpr" for a in args):   # its value, as an array
+        args = tuple(jax.numpy.asarray(a) if type(a).__name__ == "_DimExpr" else a
+                     for a in args)
     if any(is_traced(a) for a in args):
         return TracedRange(*args)
     return range(*args)
