@@ -75,6 +75,8 @@ def visible(roots, depth=3) -> Visible:
                     u = g.get(n)
                     if type(u) in (list, dict) or is_user_object(u):
                         below.append((u, n))
+                        if type(u) not in (list, dict):   # a module-level object's attributes
+                            ids.owners.setdefault(id(u), (u, "attr", n))   # (rebinds)
                     elif _user_function(u):
                         level.append((u, n))
                     elif _user_class(u):
@@ -94,7 +96,6 @@ def visible(roots, depth=3) -> Visible:
             elif isinstance(v, tuple):
                 below.extend((x, name and f"{name}[{k}]") for k, x in enumerate(v))
             elif is_user_object(v):   # `obj.v`: another name of the list `v = obj.v` holds
-                ids.owners.setdefault(id(v), (v, "attr", name))
                 below.extend((x, name and f"{name}.{k}") for k, x in v.__dict__.items())
         level = below
     ids.reached = seen
