@@ -235,3 +235,24 @@ def _adds_a_picked_key(x):
 def test_adding_a_key_a_traced_condition_picks_is_a_clear_error():
     with pytest.raises(ag.errors.StateError, match="adds the key 'new'"):
         ag.function(_adds_a_picked_key)(jnp.float32(1.0))
+
+
+def _which_activation(x):
+    act = jnp.tanh if x > 0 else jnp.sin
+    if act is jnp.tanh:
+        return x + 100.0
+    return act(x)
+
+
+def _type_of_a_picked_str(x):
+    m = "sin" if x > 0 else "tanh"
+    return isinstance(m, str) and type(m) is str and m is not None and not callable(m)
+
+
+@pytest.mark.parametrize("x", [0.5, -0.5])
+def test_identity_and_type_questions_of_a_pick(x):
+    # helper-18's fuzz campaign (shapes5-open 7001/21, 7020): `act is jnp.tanh` was
+    # Array(False) and took the other path; isinstance(m, str) was False (silently wrong).
+    assert_same(ag.function(_which_activation)(jnp.float32(x)),
+                jnp.float32(_which_activation(x)))
+    assert bool(ag.function(_type_of_a_picked_str)(jnp.float32(x)))

@@ -12,8 +12,8 @@ import jax
 
 from autograph_py import errors
 from autograph_py.lowering import checks as lowered
-from autograph_py.runtime import (comprehensions, failures, items, mathfns, numeric, paths,
-                                  picked, raises, text, trace_log)
+from autograph_py.runtime import (comprehensions, failures, items, mathfns, numeric, optional,
+                                  paths, picked, raises, text, trace_log)
 from autograph_py.runtime.conditionals import as_predicate
 from autograph_py.runtime.dispatch import holds_traced, in_trace, is_traced
 from autograph_py.runtime.text import fstring  # noqa: F401 - generated code's ag__.fstring
@@ -108,7 +108,19 @@ def filter_(fn, iterable):
                                         else fn, what="filter(...)")
 
 
-OVERRIDES = {builtins.print: print_, builtins.range: range_,
+def _asks_type(f):
+    """isinstance/type/callable/issubclass: of a value None on some runs, an error
+    (optional); of a picked str or function, the answer for each it may be."""
+    def ask(*args, **kwargs):
+        optional.refuse_type_question(f, args)
+        return picked.asked(f, args, kwargs)
+    ask.__name__ = f.__name__
+    return ask
+
+
+OVERRIDES = {**{f: _asks_type(f) for f in (builtins.isinstance, builtins.type,
+                                           builtins.callable, builtins.issubclass)},
+             builtins.print: print_, builtins.range: range_,
              builtins.enumerate: enumerate_, builtins.zip: zip_, builtins.reversed: reversed_,
              builtins.str: text.str_, builtins.repr: text.repr_, builtins.format: text.format_,
              builtins.map: map_, builtins.filter: filter_,

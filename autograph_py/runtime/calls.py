@@ -106,7 +106,8 @@ def converted_call(f, args, kwargs=None):
 # value that may be None as it is (runtime/optional.py); every other one its value, but
 # those that ask what the object is, whose answer is known only when the program runs.
 _SHOWS_NONE = frozenset({builtins.print, builtins.str, builtins.repr, builtins.format,
-                         builtins.bool})
+                         builtins.bool, builtins.isinstance, builtins.type, builtins.callable,
+                         builtins.issubclass})   # (the last: their overrides ask optional)
 _SETS_ATTRIBUTES = frozenset({builtins.setattr, builtins.delattr})
 _ASKS_ITS_TYPE = frozenset({builtins.isinstance, builtins.type, builtins.id, builtins.hash,
                             builtins.callable, builtins.issubclass})

@@ -21,7 +21,7 @@ import jax.numpy as jnp
 
 from autograph_py import errors
 from autograph_py.lowering.scalars import weak_cast
-from autograph_py.runtime import failures, items, mutations, optional, reach
+from autograph_py.runtime import failures, items, mutations, optional, picked, reach
 from autograph_py.runtime.optional import MaybeNone
 from autograph_py.runtime.dispatch import in_trace, is_traced
 from autograph_py.runtime.undefined import only_where
@@ -135,6 +135,8 @@ def is_(x, y):
     `while done is False:`), so `is True` / `is False` compares its value; anything
     else is Python's identity (a tracer is never None)."""
     for a, b in ((x, y), (y, x)):
+        if type(a) is picked.Picked:   # a str or function a traced condition picks
+            return a.apply(lambda v: is_(v, b))
         if isinstance(a, MaybeNone) and b is None:
             return optional.is_none(a)
         if is_traced(a) and type(b) is bool and a.dtype == jnp.bool_ and a.size == 1:

@@ -113,6 +113,24 @@ for _name, _fn in (("radd", operator.add), ("rmul", operator.mul)):
 Picked.__hash__ = None   # a dict key or set member: `m[k]` is items.getitem's
 
 
+def asked(f, args, kwargs):
+    """isinstance, type, callable or issubclass of a picked value: Python's answer for each
+    value it may be; where they differ, the traced choice (for type(): an error)."""
+    at = next((k for k, a in enumerate(args) if type(a) is Picked), None)
+    if at is None:
+        return f(*args, **kwargs)
+    p = args[at]
+    a, b = (asked(f, (*args[:at], v, *args[at + 1:]), kwargs) for v in (p.if_true, p.if_false))
+    if a is b or type(a) is bool and a == b:
+        return a
+    if type(a) is not bool:
+        raise errors.StateError(errors.message(
+            f"{f.__name__}() of a value a traced condition picks among values of different "
+            "types: its answer is known only when the program runs", at=errors.where(3),
+            fix="Pick values of one type, or ask about each before the condition picks."))
+    return Picked.choose(p.pred, lambda: a, lambda: b)
+
+
 def _text_error(what: str):
     return errors.StateError(errors.message(
         f"this needs {what} of a str a traced condition picks (as the program runs); while "

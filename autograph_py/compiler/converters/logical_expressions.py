@@ -88,9 +88,10 @@ def _sequence_equality(node) -> bool:
 
 def _bool_identity(node) -> bool:
     """`x is True`, `x is not False`, ...: a traced flag compares by value; `x is None`:
-    a value a traced `if` or loop left None on some runs only (runtime/optional.py)."""
-    return isinstance(node.ops[0], (gast.Is, gast.IsNot)) and any(
-        isinstance(v, gast.Constant) and (type(v.value) is bool or v.value is None)
+    a value a traced `if` or loop left None on some runs only (runtime/optional.py); `act
+    is jnp.tanh`: a function or str a traced condition picks (runtime/picked.py)."""
+    return isinstance(node.ops[0], (gast.Is, gast.IsNot)) and not all(
+        isinstance(v, gast.Constant) and type(v.value) not in (bool, type(None))
         for v in (node.left, node.comparators[0]))
 
 
