@@ -262,6 +262,16 @@ class Shapes5Gen(Shapes5MoreGen):
                                 for w in words) + "}"
         w0 = rng.choice(words)
         step = self._s3_step(inner, {})
+        if self.cfg.idiom_open and rng.random() < 0.3:
+            # open (helper h3, seeds 7001-7020): Python's own look at a pick, where the
+            # converted code sees the Picked: isinstance/type/repr are silently wrong, the
+            # rest raw TypeErrors or TracerBoolConversionErrors
+            b.add(0, f"{v} = " + CLIP.format(f"{v} + (" + rng.choice([
+                f"isinstance({m}, str)", f"type({m}) is str", f"repr({m}) == \"'{w0}'\"",
+                f"{table}.get({m}, 0.0)", f"({m} in {table})", f'("{w0[0]}" in {m})',
+                f'(",".join([{m}, "q"]) == "{w0},q")', f'(({m},) == ("{w0}",))',
+                f'({m} < "m")', f"hasattr(jnp, {m})"]) + ") * 0.5"))
+            return
         r = rng.random()
         if r < 0.2:
             b.add(0, f"{v} = " + CLIP.format(f"{v} * 0.5 + {table}[{m}] * @"), step)
