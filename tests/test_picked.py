@@ -256,3 +256,16 @@ def test_identity_and_type_questions_of_a_pick(x):
     assert_same(ag.function(_which_activation)(jnp.float32(x)),
                 jnp.float32(_which_activation(x)))
     assert bool(ag.function(_type_of_a_picked_str)(jnp.float32(x)))
+
+
+def _membership_of_a_pick(x):
+    m = "sin" if x > 0 else "tanh"
+    t = {"sin": 1.0, "cos": 2.0}
+    return (m in t) * 1.0 + ("s" in m) * 2.0 + (m in ("tanh", "q")) * 4.0
+
+
+@pytest.mark.parametrize("x", [0.5, -0.5])
+def test_membership_of_a_picked_str(x):
+    # helper-18's generator (shapes5-open 7020/8, 14): `m in table` was "unhashable type:
+    # 'Picked'", `"s" in m` JAX's TracerBoolConversionError.
+    assert float(ag.function(_membership_of_a_pick)(jnp.float32(x))) == _membership_of_a_pick(x)

@@ -320,7 +320,10 @@ def _equal_items(container, x):
 
 def in_(x, container):
     """`x in container`: or of the item comparisons for a list or tuple, `any(a == x)` for
-    a traced array, Python's `in` otherwise."""
+    a traced array, Python's `in` otherwise; of a picked str, each it may be."""
+    if type(x) is picked.Picked or type(container) is picked.Picked:
+        p = x if type(x) is picked.Picked else container
+        return p.apply(lambda v: in_(v, container) if p is x else in_(x, v))
     if is_traced(container):
         return jnp.any(container == x)
     if isinstance(container, (list, tuple)) and holds_jax_array((x, container)):
