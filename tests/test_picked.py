@@ -269,3 +269,17 @@ def test_membership_of_a_picked_str(x):
     # helper-18's generator (shapes5-open 7020/8, 14): `m in table` was "unhashable type:
     # 'Picked'", `"s" in m` JAX's TracerBoolConversionError.
     assert float(ag.function(_membership_of_a_pick)(jnp.float32(x))) == _membership_of_a_pick(x)
+
+
+def _by_a_picked_name(x):
+    m = "sin" if x > 0 else "tanh"
+    t = {"sin": 1.0, "cos": 2.0}
+    return getattr(jnp, m)(x) + hasattr(jnp, m) * 2.0 + t.get(m, 0.5) * 4.0
+
+
+@pytest.mark.parametrize("x", [0.5, -0.5])
+def test_getattr_hasattr_and_get_by_a_picked_name(x):
+    # helper-18 (shapes5-open 7001/21, 7020/43, 49): "attribute name must be string, not
+    # 'Picked'" and "unhashable type" from Python's getattr/hasattr/dict.get.
+    assert_same(ag.function(_by_a_picked_name)(jnp.float32(x)),
+                jnp.float32(_by_a_picked_name(jnp.float32(x))))

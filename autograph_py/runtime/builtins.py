@@ -127,7 +127,17 @@ OVERRIDES = {**{f: _asks_type(f) for f in (builtins.isinstance, builtins.type,
              builtins.set: comprehensions.set_, builtins.next: comprehensions.next_,
              builtins.len: lambda obj: _count(obj) if type(obj) is _Counted else text.len_(obj)
              if type(obj) is not picked.Picked else obj.apply(text.len_),
+             builtins.getattr: lambda obj, name, *default: _by_name(getattr, obj, name, *default),
+             builtins.hasattr: lambda obj, name: _by_name(hasattr, obj, name),
              **numeric.OVERRIDES, **mathfns.OVERRIDES}
+
+
+def _by_name(f, obj, name, *default):
+    """getattr/hasattr (and a dict's .get) with a name or key a traced condition picks:
+    each value it may be, under the condition (`getattr(jnp, m)(x)`)."""
+    if type(name) is picked.Picked:
+        return name.apply(lambda n: _by_name(f, obj, n, *default))
+    return f(obj, name, *default)
 
 
 def override(f):
@@ -145,6 +155,8 @@ def override(f):
         return text.str_method(owner, f.__name__)
     if type(owner) in (list, tuple) and f.__name__ in _SEQUENCE_METHODS:
         return functools.partial(_SEQUENCE_METHODS[f.__name__], owner)
+    if type(owner) is dict and f.__name__ == "get":   # `table.get(m, 0.0)` of a pick
+        return lambda key, *default: _by_name(dict.get, owner, key, *default)
     return None
 
 
