@@ -283,3 +283,16 @@ def test_getattr_hasattr_and_get_by_a_picked_name(x):
     # 'Picked'" and "unhashable type" from Python's getattr/hasattr/dict.get.
     assert_same(ag.function(_by_a_picked_name)(jnp.float32(x)),
                 jnp.float32(_by_a_picked_name(jnp.float32(x))))
+
+
+def _tuples_holding_a_pick(x):
+    m = "sin" if x > 0 else "tanh"
+    return ((m,) == ("sin",)) * 1.0 + ([m] * 2 == ["tanh", "tanh"]) * 2.0 + \
+        ((m, 1) != ("q", 1)) * 4.0
+
+
+@pytest.mark.parametrize("x", [0.5, -0.5])
+def test_lists_and_tuples_holding_a_pick_compare_item_by_item(x):
+    # helper-18 (shapes5-open 7020/47): JAX's TracerBoolConversionError from tuple ==.
+    assert float(ag.function(_tuples_holding_a_pick)(jnp.float32(x))) == \
+        _tuples_holding_a_pick(x)

@@ -223,7 +223,7 @@ def _holds_traced(xs) -> bool:
     """A tracer among the items (nested lists and tuples too); while JAX traces, a concrete
     JAX array counts too: `==` of one gives a traced result there (holds_jax_array)."""
     tracing = in_trace()
-    return any(is_traced(v) or (tracing and isinstance(v, jax.Array))
+    return any(is_traced(v) or (tracing and isinstance(v, jax.Array)) or type(v) is picked.Picked
                or isinstance(v, (list, tuple)) and _holds_traced(v) for v in xs)
 
 
