@@ -116,8 +116,8 @@ _ASKS_ITS_TYPE = frozenset({builtins.isinstance, builtins.type, builtins.id, bui
 def _call_library(f, args, kwargs):
     """A JAX function, or a library's wrapper of user code: what it transforms or
     wraps is converted (runtime/transforms)."""
-    if getattr(f, "__ag_converting__", False):   # JAX hands back a function it was given
-        return f(*args, **kwargs)   # (custom_linear_solve's matvec): it converts its own
+    if getattr(f, "__code__", None) is transforms.CONVERTING_CODE:   # JAX hands back a
+        return f(*args, **kwargs)   # function it was given (a solve's matvec): it converts
     rebuilt = transforms.rebuilt(f, converting)
     if rebuilt is not None:
         trace_log.record("call", "rebuilt", f"{_qualname(f)} is a library's wrapper of user "

@@ -327,6 +327,10 @@ def converting_function(f, call):
     return converting
 
 
+# The code of every converting_function (a wrapper of one, jax.checkpoint's, copies the mark).
+CONVERTING_CODE = converting_function(print, None).__code__
+
+
 @jax.tree_util.register_pytree_node_class
 class ConvertingObject:
     """A callable object a transformation gets (an Equinox module), converted when
