@@ -1457,13 +1457,15 @@ class DropLoop(nn.Module):
         return x
 
 
-@pytest.mark.xfail(strict=True, reason="BUG (silently wrong): linen Dropout in a traced while reuses one rng for every iteration (make_rng's Python counter advances once, at trace time); eager draws a fresh mask each time")
-def test_linen_dropout_rng_in_a_traced_while():
+def test_linen_dropout_rng_in_a_traced_while_is_a_clear_error():
+    # linen derives keys from a Python counter the traced body advances once: eager
+    # draws a fresh mask per iteration, so the converted loop would reuse one.
     m = DropLoop()
     x = jnp.ones(8)
-    want = m.apply({}, x, 3, rngs={"dropout": KEY})
-    got = ag.function(lambda x, n, k: m.apply({}, x, n, rngs={"dropout": k}))(x, 3, KEY)
-    assert_same(got, want)
+    m.apply({}, x, 3, rngs={"dropout": KEY})   # eager runs
+    with pytest.raises(ag.StateError, match=r"make_rng\('dropout'\).*traced loop") as e:
+        ag.function(lambda x, n, k: m.apply({}, x, n, rngs={"dropout": k}))(x, 3, KEY)
+    assert f"{__file__}:" in str(e.value)
 
 
 class Sower(nn.Module):
@@ -1644,11 +1646,13 @@ class RngLoop(nn.Module):
         return s
 
 
-@pytest.mark.xfail(strict=True, reason="BUG (silently wrong): self.make_rng in a traced while returns the same key every iteration; eager gives a new key per call")
-def test_linen_make_rng_in_a_traced_while_draws_fresh_keys():
+def test_linen_make_rng_in_a_traced_while_is_a_clear_error():
+    RngLoop().apply({}, 3, rngs={"noise": KEY})
+    with pytest.raises(ag.StateError, match=r"make_rng\('noise'\).*traced loop"):
+        ag.function(lambda n: RngLoop().apply({}, n, rngs={"noise": KEY}))(3)
+    # A Python trip count is a Python loop: every key as eager.
     want = RngLoop().apply({}, 3, rngs={"noise": KEY})
-    got = ag.function(lambda n: RngLoop().apply({}, n, rngs={"noise": KEY}))(3)
-    assert_same(got, want)
+    assert_same(ag.function(lambda: RngLoop().apply({}, 3, rngs={"noise": KEY}))(), want)
 
 
 class DropIf(nn.Module):
@@ -1659,13 +1663,42 @@ class DropIf(nn.Module):
         return nn.Dropout(0.5, deterministic=False)(x)
 
 
-@pytest.mark.parametrize("c", [1.0, pytest.param(-1.0, marks=pytest.mark.xfail(strict=True, reason=(
-    "BUG (silently wrong): make_rng under a traced if advances linen's Python rng counter at "
-    "trace time, so the Dropout after the if uses the next key even when the branch did not run")))])
-def test_linen_dropout_after_a_traced_if_that_may_draw(c):
+class DropEither(nn.Module):
+    @nn.compact
+    def __call__(self, x, c):
+        if c > 0:
+            x = nn.Dropout(0.5, deterministic=False)(x + 1.0)
+        else:
+            x = nn.Dropout(0.3, deterministic=False)(x - 1.0)
+        return nn.Dropout(0.5, deterministic=False)(x)
+
+
+class DrawIf(nn.Module):
+    @nn.compact
+    def __call__(self, x, c):
+        if c > 0:
+            x = nn.Dropout(0.5, deterministic=False)(x + 1.0)
+        return x
+
+
+@pytest.mark.parametrize("c", [1.0, -1.0])
+def test_linen_dropout_after_a_traced_if_that_may_draw_is_a_clear_error(c):
+    # Which Dropout (and key) comes after the `if` depends on the branch that ran.
     x = jnp.ones(8)
-    want = DropIf().apply({}, x, c, rngs={"dropout": KEY})
-    got = ag.function(lambda x, c: DropIf().apply({}, x, c, rngs={"dropout": KEY}))(x, c)
+    DropIf().apply({}, x, c, rngs={"dropout": KEY})
+    with pytest.raises(ag.StateError, match="one branch of a traced `if`") as e:
+        ag.function(lambda x, c: DropIf().apply({}, x, c, rngs={"dropout": KEY}))(x, c)
+    assert f"{__file__}:" in str(e.value)
+
+
+@pytest.mark.parametrize("module", [DropEither, DrawIf])
+@pytest.mark.parametrize("c", [1.0, -1.0])
+def test_linen_draws_that_the_branches_agree_on_convert(module, c):
+    # Both branches draw alike (each starts from the counters on entry), or nothing
+    # draws after the `if`: the same masks as eager.
+    x = jnp.arange(8.0)
+    want = module().apply({}, x, c, rngs={"dropout": KEY})
+    got = ag.function(lambda x, c: module().apply({}, x, c, rngs={"dropout": KEY}))(x, c)
     assert_same(got, want)
 
 

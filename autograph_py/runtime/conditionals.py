@@ -104,7 +104,7 @@ def _lax_if(cond, body, orelse, block: Block, skip_keeps_earlier=False):
     place = trace_log.record("if", "lax.cond", "test is traced", at=block.at)
     pred = as_predicate(cond, block.construct, block.at)
     restarts.staged(lambda b: _lax_if_once(pred, body, orelse, b, skip_keeps_earlier, place),
-                     st.outputs_only(block), roots=(body, orelse), may_skip=False,
+                     st.outputs_only(block), roots=(body, orelse), may_skip=False, branches=True,
                      dead=block.names[block.nouts:] if block.nouts is not None else ())
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import jax
 
 from autograph_py import errors
+from autograph_py.runtime import linen
 from autograph_py.runtime.dispatch import is_array
 
 MISSING = object()
@@ -63,17 +64,20 @@ def _holds_arrays(values) -> bool:
 
 
 def snapshot(visible) -> tuple:
-    """(attributes, globals) on entry of the owners and written globals `visible` has."""
+    """(attributes, globals, linen counters) on entry of the owners and written globals
+    `visible` has, and of the Flax linen modules running (runtime/linen.py)."""
     attrs = {i: dict(o.__dict__) if kind == "attr" else data_attributes(o)
              for i, (o, kind, _) in visible.owners.items()}
     found = {k: g.get(n, MISSING) for k, (g, n, _) in visible.globals.items()}
-    return attrs, found
+    return attrs, found, linen.entry()
 
 
 def rebound(visible, entry) -> list:
     """(object, kind, key, value on entry) of each attribute rebound since `entry`; a
-    global rebound is put back and raised as a StateError."""
-    attrs, found = entry
+    global rebound is put back and raised as a StateError, as linen counters changed are."""
+    attrs, found, counters = entry
+    if counters is not None:
+        counters.after_block()
     out = []
     for i, before in attrs.items():
         obj, kind, _ = visible.owners[i]

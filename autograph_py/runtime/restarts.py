@@ -28,7 +28,7 @@ class _Hints(threading.local):
 _hints = _Hints()
 
 
-def staged(construct, block, roots=(), may_skip=True, dead=()):
+def staged(construct, block, roots=(), may_skip=True, dead=(), branches=False):
     """Runs `construct(block)`, a traced `if` or loop; runs it again with more state
     while a callee, or a method of a list or dict that the block functions `roots`
     can see, changed an object its state missed.
@@ -38,7 +38,8 @@ def staged(construct, block, roots=(), may_skip=True, dead=()):
     each restart is a whole trace of the construct, and of every construct inside it.
     `may_skip`: none of its blocks need run (a loop), for the key order of the dicts it
     changes (runtime/orders.py). `dead`: the names of its state that nothing reads after
-    it; a list or dict only they hold changes unobserved (FINDINGS F120)."""
+    it; a list or dict only they hold changes unobserved (FINDINGS F120). `branches`: a
+    traced `if`, whose blocks are alternatives (for Flax linen's counters, runtime/linen)."""
     entry, carried, kinds = _numpy_state_as_jax(block), frozenset(), set()
     seen = reach.visible(roots)
     site = (block.at, block.construct, block.names)
@@ -55,8 +56,13 @@ def staged(construct, block, roots=(), may_skip=True, dead=()):
         while True:
             with mutations.watch(carried, kinds, seen) as w, guard, records.expanding(expand):
                 w.unobserved = unobserved
+                counters = w.rebinds[2]   # (runtime/linen.py)
+                if counters is not None:
+                    counters.branches = branches
                 try:
                     out = construct(block)
+                    if counters is not None and branches:
+                        counters.settle()
                     guard.check()
                     orders.settle(w, block.construct, block.at, may_skip)
                     return out
