@@ -20,9 +20,9 @@ from autograph_py.runtime import builtins as ag_builtins, raises as ag_raises
 from autograph_py.runtime.dispatch import (CONCRETIZATION_ERRORS, holds_traced, in_trace,
                                           raised_by_jax)
 from autograph_py.runtime.undefined import conditional_depth
-from autograph_py.runtime import (classes, closures, conditionals, iterables, mutations,
-                                  numeric, optional, picked, reach, trace_log, transforms,
-                                  written_back)
+from autograph_py.runtime import (classes, closures, conditionals, failures, iterables,
+                                  mutations, nnx, numeric, optional, picked, reach, trace_log,
+                                  transforms, written_back)
 
 _STDLIB = frozenset(getattr(sys, "stdlib_module_names", ())) | {"builtins"}
 
@@ -263,6 +263,16 @@ def _traced_recursion(fn, what: str):
 
 
 def _call_as_is(f, args, kwargs):
+    """`f` called as it is; inside a traced block, the NNX Variables a library call changes
+    (`rngs()`, `optimizer.update(...)`) are recorded as a converted callee's are."""
+    snap = nnx.variables_held(f, args, kwargs) if mutations.watching() else None
+    out = _call_plain(f, args, kwargs)
+    if snap:
+        mutations.record(snap)
+    return out
+
+
+def _call_plain(f, args, kwargs):
     if _hands_back(f):   # a function that converted code defined may hand arrays back
         with written_back.call_frame(getattr(f, "__func__", f), _with_self(f, args), kwargs):
             return f(*args, **kwargs)
@@ -271,24 +281,12 @@ def _call_as_is(f, args, kwargs):
     except (*CONCRETIZATION_ERRORS, TracerBoolConversionError) as e:
         if not raised_by_jax(e):
             raise   # raised in user code the call reached: its own line says where
-        raise _needs_concrete(f, e) from e
+        raise failures.needs_concrete(f, e) from e
     except TypeError as e:   # `jnp.zeros(n)`: "Shapes must be ... concrete values"
         if not (raised_by_jax(e) and "concrete" in str(e) and _any_traced(args, kwargs)):
             raise
-        raise _needs_concrete(f, e) from e
+        raise failures.needs_concrete(f, e) from e
     return iterables.as_consumed(out) if in_trace() else out
-
-
-def _needs_concrete(f, e):
-    name = getattr(f, "__qualname__", None) or getattr(f, "__name__", None) or repr(f)
-    first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-    return errors.ConcreteValueError(errors.message(
-        f"{name}(...) needs a concrete value here, and one of its arguments is traced",
-        details=(f"JAX: {type(e).__name__}: {first}",),
-        at=errors.where(),
-        fix="A shape, a size or a Python number must be known when the function is traced: "
-            "compute it from static values (static_argnums, x.shape), or keep a fixed size "
-            "and mask the items you do not want."))
 
 
 def _with_self(f, args):

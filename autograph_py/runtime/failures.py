@@ -15,6 +15,7 @@ import builtins
 import collections
 import threading
 
+from autograph_py import errors
 from autograph_py.lowering import checks as lowered
 from autograph_py.runtime import paths, text
 
@@ -103,3 +104,16 @@ def empty_error(fn_name: str) -> ValueError:
     except ValueError as e:
         return ValueError(*e.args)
     return ValueError(f"{fn_name}() iterable argument is empty")
+
+
+def needs_concrete(f, e):
+    """A JAX error for a traced argument where `f` needs a concrete value, made clear."""
+    name = getattr(f, "__qualname__", None) or getattr(f, "__name__", None) or repr(f)
+    first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+    return errors.ConcreteValueError(errors.message(
+        f"{name}(...) needs a concrete value here, and one of its arguments is traced",
+        details=(f"JAX: {type(e).__name__}: {first}",),
+        at=errors.where(),
+        fix="A shape, a size or a Python number must be known when the function is traced: "
+            "compute it from static values (static_argnums, x.shape), or keep a fixed size "
+            "and mask the items you do not want."))

@@ -13,7 +13,7 @@ import sys
 import jax
 
 from autograph_py import errors, labels
-from autograph_py.runtime import copies, mutations, orders, reach
+from autograph_py.runtime import copies, mutations, nnx, orders, reach
 from autograph_py.runtime.undefined import MaybeUndefined, UnboundUnlessAssigned, is_placeholder
 
 
@@ -51,6 +51,9 @@ def keep_identity(values, sides, visible_ids, entry=None) -> tuple:
     changed the object through the alias, the object gets the output contents.
     """
     values = list(values)
+    for i, v in enumerate(values):   # an NNX module: the one object, its Variables written
+        values[i] = nnx.kept(v, [side[i].value for side in sides] if entry is None else (
+            [entry[i].value]))   # (a loop's body holds the object rebuilt from its carry)
     for i, v in enumerate(values):
         # A loop's entry counts too, but not a dict the function was given: jit and
         # make_jaxpr sort the keys of its inputs, where the body has the user's order.

@@ -31,6 +31,14 @@ def is_variable(v) -> bool:
     return cls is not None and isinstance(v, cls)
 
 
+def is_object(v) -> bool:
+    """An NNX Module, Rngs, Optimizer or Variable (what NNX tracks by identity)."""
+    module = sys.modules.get("flax.nnx.pytreelib")
+    if module is None:
+        return False
+    return isinstance(v, module.Pytree) or is_variable(v)
+
+
 def _may_update(self):
     return None
 
@@ -68,3 +76,71 @@ class Slots:
 
     def __iter__(self):
         return iter((RAW,))
+
+
+def variables_held(f, args, kwargs, depth=4) -> list:
+    """Before a library call inside a traced block: the Variables the NNX objects among its
+    arguments (and the object called, or whose method it is) hold, as reach.snapshot gives them:
+    [(variable, "slot", {RAW: value})]. `rngs()` counts in a Variable of an RngStream,
+    `optimizer.update(model, grads)` writes the model's and its own; [] without Flax."""
+    module = sys.modules.get("flax.nnx.pytreelib")
+    node = getattr(module, "Pytree", None)
+    if node is None:
+        return []
+    level = [v for v in (f, getattr(f, "__self__", None), *args, *kwargs.values())
+             if isinstance(v, (node, list, tuple, dict))]
+    out, seen = [], set()
+    for _ in range(depth + 1):
+        below = []
+        for v in level:
+            if id(v) in seen:
+                continue
+            seen.add(id(v))
+            if is_variable(v):
+                out.append((v, "slot", {RAW: object.__getattribute__(v, RAW)}))
+            elif isinstance(v, node):
+                below.extend(vars(v).values())
+            elif isinstance(v, (list, tuple)):
+                below.extend(v)
+            elif isinstance(v, dict):
+                below.extend(v.values())
+        level = below
+    return out
+
+
+def kept(value, sources):
+    """After a traced construct: `value`, rebuilt from lax outputs, where it is an NNX
+    object (a Module, Rngs, Optimizer) that every side or the loop's entry held as one
+    object: that object, its Variables given the rebuilt ones' values. NNX tracks its
+    objects by identity (`nnx.jit` writes back the Variables of the objects it was given),
+    so the caller's object must see the construct's changes, as Python's would."""
+    if not is_object(value) or not sources or not all(s is sources[0] for s in sources):
+        return value
+    old = sources[0]
+    pairs = []
+    if type(old) is not type(value) or not _pair_variables(value, old, pairs, 6):
+        return value
+    for new, var in pairs:
+        if new is not var:
+            object.__setattr__(var, RAW, object.__getattribute__(new, RAW))
+    return old
+
+
+def _pair_variables(new, old, out, depth) -> bool:
+    """(new Variable, old Variable) along the same paths of two objects of one structure."""
+    if is_variable(old):
+        out.append((new, old))
+        return is_variable(new)
+    if depth == 0 or type(new) is not type(old):
+        return new is old or not is_object(old)
+    if isinstance(old, (list, tuple)):
+        return len(new) == len(old) and all(
+            _pair_variables(a, b, out, depth - 1) for a, b in zip(new, old))
+    if isinstance(old, dict):
+        return new.keys() == old.keys() and all(
+            _pair_variables(new[k], old[k], out, depth - 1) for k in old)
+    if not is_object(old):
+        return True
+    a, b = vars(new), vars(old)
+    return a.keys() == b.keys() and all(
+        _pair_variables(a[k], b[k], out, depth - 1) for k in b if not k.startswith("_pytree"))
