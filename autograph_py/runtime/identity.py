@@ -42,18 +42,20 @@ def restore(saved: list) -> None:
         mutations.put_contents(obj, contents)
 
 
-def keep_identity(values, sides, visible_ids, entry=None) -> tuple:
+def keep_identity(values, sides, visible_ids, entry=None, loop=None) -> tuple:
     """`values` (rebuilt after a construct), where every traced side left a variable bound to
     one object that exists outside the construct (`e = d` in the body), bound to it again.
 
     A rebuilt value is a new object; Python's is the same one, so a later
     change through either name shows through the other. Where the construct
     changed the object through the alias, the object gets the output contents.
+    `entry`: a loop's entry state, where it may run zero times; `loop`: a loop's entry
+    state, where it surely runs (its objects are the caller's: nnx.kept).
     """
-    values = list(values)
+    values, loop = list(values), entry if loop is None else loop
     for i, v in enumerate(values):   # an NNX module: the one object, its Variables written
-        values[i] = nnx.kept(v, [side[i].value for side in sides] if entry is None else (
-            [entry[i].value]))   # (a loop's body holds the object rebuilt from its carry)
+        values[i] = nnx.kept(v, [side[i].value for side in sides] if loop is None else (
+            [loop[i].value]))   # (a loop's body holds the object rebuilt from its carry)
     for i, v in enumerate(values):
         # A loop's entry counts too, but not a dict the function was given: jit and
         # make_jaxpr sort the keys of its inputs, where the body has the user's order.

@@ -389,7 +389,7 @@ def _lax_scan_once(xs, make_item, extra_test, body, block: Block, record=True, e
     values = settle.scanned_state(plan, names, init_vars, outs, final, ys, length,
                                   None if may_stay else where_ran)
     set_state(identity.keep_identity(values, [outs], mutations.visible_here(),
-                               entry=init_vars if may_stay else None))
+                                     entry=init_vars if may_stay else None, loop=init_vars))
     if raised and length > 0 and exists is None and not may_not_run and (
             extra_test is None or first_runs):
         _raises_now(raised[0])   # its first iteration runs, and every iteration raises

@@ -128,6 +128,9 @@ def snapshot(values, depth=2):
             elif nnx.is_variable(v):   # a library object, but its value is the user's state
                 seen.add(id(v))
                 out.append((v, "slot", {nnx.RAW: object.__getattribute__(v, nnx.RAW)}))
+            elif nnx.is_object(v):   # an NNX module: its attributes are NNX's, its Variables
+                seen.add(id(v))      # the user's
+                below.extend(vars(v).values())
         level = below
     return out
 
