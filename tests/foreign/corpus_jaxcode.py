@@ -1,4 +1,4 @@
-"""Code written by others for JAX (part 1 of 2; part 2 is corpus_jaxcode2.py):
+"""Code written by others for JAX (part 1 of 3; parts 2 and 3 are corpus_jaxcode2.py, corpus_jaxcode3.py):
 root finders and fixed points written with `lax.while_loop` closures,
 Metropolis / HMC / rejection samplers threading `jax.random` keys, a
 conjugate gradient with an early return, adaptive Runge-Kutta and Heun
@@ -15,7 +15,7 @@ algorithm, as a JAX user would write it for the converter. Lines marked
 `# driver` are not from the origin: test functions, and such rewrites.
 
 Run: `pytest tests/test_foreign.py -k jaxcode`. Accepted outcomes are in KNOWN
-in corpus_jaxcode2.py (one table for both parts).
+in corpus_jaxcode3.py (one table for the three parts).
 """
 from __future__ import annotations
 
@@ -208,6 +208,10 @@ def leapfrog(params, momentum, log_prob_fn, step_size, n_steps):
     # do 'n_steps'
     new_params, new_momentum = jax.lax.fori_loop(0, n_steps, step, (params, momentum))
     return new_params, new_momentum
+
+
+case((F(1.0, 0.0), F(0.0, 1.0), logp_vec, 0.1, 5), (F(0.5, 0.5), F(1.0, -1.0), logp_vec, 0.3, 5),
+     static=(4,), grad=0, vmap=True)(leapfrog)
 
 
 # origin: martin-marek/mini-hmc-jax/hmc.py
