@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 
 from tests.foreign import (corpus_algos, corpus_algos_arrays, corpus_catalyst,  # noqa: F401
-                           corpus_dynamo, corpus_edges, corpus_none, corpus_numerics,
-                           corpus_objects, corpus_paddle, corpus_python, corpus_tf,
-                           corpus_tf_composite)
+                           corpus_dynamo, corpus_edges, corpus_jaxcode, corpus_jaxcode2,
+                           corpus_jaxcode3, corpus_none, corpus_numerics, corpus_objects,
+                           corpus_paddle, corpus_python, corpus_tf, corpus_tf_composite)
 from tests.foreign.harness import CASES, run_case
 
 _PROMOTED = "documented promotion: eager keeps the int, converted gives the float (dtype only)"
@@ -94,7 +94,8 @@ KNOWN_REFUSED = {
 
 # Public numerical code (corpus_numerics.py) keeps its accepted outcomes in its KNOWN,
 # "<key>: reason" with key "refused" or "<class> <mode>".
-for _name, _why in corpus_numerics.KNOWN.items():
+# Code written for JAX (corpus_jaxcode*.py) does the same, in corpus_jaxcode3.KNOWN.
+for _name, _why in {**corpus_numerics.KNOWN, **corpus_jaxcode3.KNOWN}.items():
     _key, _reason = _why.split(":", 1)
     if _key == "refused":
         KNOWN_REFUSED[_name] = _reason.strip()
@@ -114,9 +115,12 @@ def expected(name: str) -> str:
 
 _NUMERICS = {n for n, c in _BY_NAME.items() if c["fn"].__module__ == corpus_numerics.__name__}
 assert not set(corpus_numerics.KNOWN) - _NUMERICS
+_JAXCODE = {n for n, c in _BY_NAME.items()
+            if c["fn"].__module__.startswith(corpus_jaxcode.__name__)}
+assert not set(corpus_jaxcode3.KNOWN) - _JAXCODE
 
 
-@pytest.mark.parametrize("name", sorted(set(_BY_NAME) - _NUMERICS))
+@pytest.mark.parametrize("name", sorted(set(_BY_NAME) - _NUMERICS - _JAXCODE))
 def test_foreign_program(name):
     _check(name)
 
@@ -124,6 +128,12 @@ def test_foreign_program(name):
 @pytest.mark.parametrize("name", sorted(_NUMERICS))
 def test_numerics_program(name):
     """corpus_numerics.py: `pytest -k numerics`."""
+    _check(name)
+
+
+@pytest.mark.parametrize("name", sorted(_JAXCODE))
+def test_jaxcode_program(name):
+    """corpus_jaxcode*.py: `pytest -k jaxcode`."""
     _check(name)
 
 
