@@ -1,4 +1,4 @@
-"""Code written by others for JAX (part 1 of 3; parts 2 and 3 are corpus_jaxcode2.py, corpus_jaxcode3.py):
+"""Code written by others for JAX (part 1 of 3; see corpus_jaxcode2.py, corpus_jaxcode3.py):
 root finders and fixed points written with `lax.while_loop` closures,
 Metropolis / HMC / rejection samplers threading `jax.random` keys, a
 conjugate gradient with an early return, adaptive Runge-Kutta and Heun

@@ -66,7 +66,8 @@ def ode_lin(y, t):  # driver: y' = -2 y + t, called as func(y, t) by rk45_step
 
 
 # origin: ThomasYangth/NHWP-SP/src/py/RK45.py  (default `ncp = np` -> `ncp = jnp`)
-@case((ode_lin, 0.0, F(1.0, 2.0).reshape(2, 1), 0.1), (ode_lin, 0.5, F(0.5, -1.0).reshape(2, 1), 0.3),
+@case((ode_lin, 0.0, F(1.0, 2.0).reshape(2, 1), 0.1),
+      (ode_lin, 0.5, F(0.5, -1.0).reshape(2, 1), 0.3),
       (ode_lin, 1.0, F(0.0, 1e-3).reshape(2, 1), 0.01), grad=3, vmap=True)
 def rk45_step(func, t, y, h, tol=1e-6, ncp = jnp):
     c = ncp.array([0, 1/4, 3/8, 12/13, 1, 1/2])
@@ -240,7 +241,8 @@ def update(rv, data, model):
 
 
 _DATA = np.array([[0.1], [0.4], [0.35], [0.9], [1.2]], np.float32)
-_KF = (_DATA, F(0.0, 1.0), np.eye(2, dtype=np.float32), np.array([[1.0, 0.1], [0.0, 1.0]], np.float32),
+_KF = (_DATA, F(0.0, 1.0), np.eye(2, dtype=np.float32),
+       np.array([[1.0, 0.1], [0.0, 1.0]], np.float32),
        0.01 * np.eye(2, dtype=np.float32), np.array([[1.0, 0.0]], np.float32), F(0.1).reshape(1, 1))
 _KF2 = (_DATA[::-1].copy(),) + _KF[1:]
 

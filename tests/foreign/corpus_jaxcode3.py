@@ -106,7 +106,8 @@ def fsin(x):  # driver: the origin's test function
 
 
 # origin: Arkango/calcolo_numerico/.history/tracce/12_gen_2016_2_20190104112517.py
-@case((fsin, 1.0, 0.99, 1e-16, 10), (fsin, 1.0, 0.9, 1e-3, 10), (fsin, 0.5, 0.6, 0.5, 10), vmap=True)
+@case((fsin, 1.0, 0.99, 1e-16, 10), (fsin, 1.0, 0.9, 1e-3, 10), (fsin, 0.5, 0.6, 0.5, 10),
+      vmap=True)
 def secanti(f,x0,x1,tol,maxIter):
     numIter = 0
     x2 = x1 - ((f(x1)*(x1-x0))/(f(x1)-f(x0)))
@@ -168,7 +169,8 @@ class Bowl:  # driver: the objective object the origin expects
 
 
 # origin: floxo115/numerical_optimization_1_2/line_search.py
-@case((Bowl(), F(0.0, 0.0), F(4.0, -8.0), 1.0), (Bowl(), F(3.0, 3.0), F(-1.0, -2.0), 2.0), vmap=True)
+@case((Bowl(), F(0.0, 0.0), F(4.0, -8.0), 1.0), (Bowl(), F(3.0, 3.0), F(-1.0, -2.0), 2.0),
+      vmap=True)
 def backtracking_line_search(f, x, d, alpha, rho=0.5, beta=10e-4):
     f_x = f.function(x)
     nabla_f_x = f.get_gradient(x)
@@ -368,7 +370,8 @@ def projectile_neology(Vx0, Vy0):  # driver
 # origin: QuantEcon/book-dp1-public-companion/source_code_py/inventory_sim.py
 # (create_inventory_model's `h` and sim_inventories: scipy's geom `φ.rvs()` -> a demand array D
 # given as an argument)
-@case((100, 10, F(3, 40, 50, 2, 9, 0, 7, 1)), (20, 5, F(8, 8, 8, 0, 1, 30, 2, 2)), np_ref=True, vmap=True)
+@case((100, 10, F(3, 40, 50, 2, 9, 0, 7, 1)), (20, 5, F(8, 8, 8, 0, 1, 30, 2, 2)),
+      np_ref=True, vmap=True)
 def sim_inventories(S, s, D):
     h = lambda x, d: max(x - d, 0) + S*(x <= s)
     ts_length = len(D) + 1
