@@ -248,6 +248,15 @@ def clearer_errors():
         if clear is None:
             raise
         raise clear from None
+    except Exception as e:   # (JAX's, for a comparison of symbolic dimensions: jax.export)
+        if type(e).__name__ != "InconclusiveDimensionOperation":
+            raise
+        raise ConcreteValueError(message(
+            "a comparison of symbolic dimensions (jax.export) has no answer while the "
+            "function is traced: it depends on the shapes the exported program is called with",
+            details=(f"JAX: {str(e).strip().splitlines()[0]}",), at=_user_line(e),
+            fix="Compare the dimension's value when the program runs: jnp.asarray(x.shape[0]) "
+                "> 2 is a traced bool a converted `if` or `while` stages.")) from None
 
 
 def clearer(e: TypeError) -> BaseException | None:
@@ -258,16 +267,22 @@ def clearer(e: TypeError) -> BaseException | None:
     if m is None or "Tracer" not in str(e) or not (
             m.group(3) or {m.group(1), m.group(2)} & {"list", "tuple", "str"}):
         return None
-    tb, at = e.__traceback__, None
-    while tb is not None:   # the user's line: the last frame not of autograph_py, JAX, NumPy
-        if tb.tb_frame.f_globals.get("__name__", "").partition(".")[0] not in (
-                "autograph_py", "jax", "jaxlib", "numpy"):
-            at = f"{tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}"
-        tb = tb.tb_next
     return TracedShapeError(message(
         "a list, tuple or str repeated a traced number of times: its length would depend "
         "on the data, and a compiled program's lists have static lengths",
         details=(f"Python: TypeError: {e}",),
-        at=at,
+        at=_user_line(e),
         fix="Make the count a Python int (computed from static values), or keep an array "
             "of a fixed size (`jnp.full(n_max, v)`) and mask the items you do not want."))
+
+
+def _user_line(e: BaseException) -> str | None:
+    """The user's line of `e`: the last frame of its traceback not of autograph_py, JAX or
+    NumPy."""
+    tb, at = e.__traceback__, None
+    while tb is not None:
+        if tb.tb_frame.f_globals.get("__name__", "").partition(".")[0] not in (
+                "autograph_py", "jax", "jaxlib", "numpy"):
+            at = f"{tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}"
+        tb = tb.tb_next
+    return at

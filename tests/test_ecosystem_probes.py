@@ -1626,7 +1626,6 @@ def count_up_to_len(xs):
     return best
 
 
-@pytest.mark.xfail(strict=True, reason="BUG (raw JAX error): `while i < xs.shape[0]` with a symbolic dim is JAX's InconclusiveDimensionOperation, not a while_loop with a traced test")
 def test_export_with_a_while_bounded_by_a_symbolic_length():
     (n,) = jax.export.symbolic_shape("n")
     exp = jax.export.export(ag.function(count_up_to_len))(jax.ShapeDtypeStruct((n,), jnp.float32))
@@ -1793,3 +1792,16 @@ def test_nnx_module_changed_by_a_callee_under_a_traced_construct(fn, arg):
     assert_same(got, want)
     assert m1.kernel is kernel
     assert_same(m1.kernel[...], m2.kernel[...])
+
+
+def _wider_than_two(xs):
+    if xs.shape[0] > 2 and xs[0] > 0:   # undecidable for a symbolic n
+        return 1.0
+    return 0.0
+
+
+def test_an_undecidable_symbolic_dimension_test_is_a_clear_error():
+    (n,) = jax.export.symbolic_shape("n")
+    with pytest.raises(ag.errors.ConcreteValueError, match="symbolic dimensions") as e:
+        jax.export.export(ag.function(_wider_than_two))(jax.ShapeDtypeStruct((n,), jnp.float32))
+    assert f"{__file__}:" in str(e.value) and "jnp.asarray(x.shape[0])" in str(e.value)

@@ -171,12 +171,19 @@ def ordered(op: str, x, y):
     differ, else by length; anything else is the operator itself."""
     compare = _ORDER[op]
     if not _sequences(x, y):
-        return compare(x, y)
+        try:
+            return compare(x, y)
+        except jax.errors.InconclusiveDimensionOperation:   # a symbolic dimension (under
+            return compare(*map(_dimension_value, (x, y)))   # jax.export): its traced value
     if op in ("Lt", "Gt"):
         return lexicographic(compare, x, y)
     # a <= b is not (b < a): the first items that differ decide, as for `<`.
     strict = lexicographic(_ORDER["Lt" if op == "LtE" else "Gt"], y, x)
     return jnp.logical_not(strict) if is_traced(strict) else not strict
+
+
+def _dimension_value(v):
+    return jnp.asarray(v) if type(v).__name__ == "_DimExpr" else v
 
 
 _ORDER = {"Lt": operator.lt, "LtE": operator.le, "Gt": operator.gt, "GtE": operator.ge}
