@@ -49,8 +49,9 @@ def convert(fn: Callable[P, R], *, strict: bool | None = None,
     if transforms.is_transforming(fn):   # jax.jit(f), jax.vmap(f), ...: the same wrapper around f converted
         with config.scope(bool(strict), include):
             rebuilt = calls.converting(fn, True)
-        if rebuilt is not None:
-            return _scoped(rebuilt, strict, include)
+        if rebuilt is not None:   # (as it is: a plain function around it looks, to
+            # Equinox, like a JAX transform of a module's arrays, and it warns)
+            return _scoped(rebuilt, strict, include) if strict or include else rebuilt
     if not isinstance(fn, types.FunctionType):
         call = getattr(type(fn), "__call__", None)
         if not callable(fn):

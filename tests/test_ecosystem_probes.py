@@ -1082,7 +1082,6 @@ def test_convert_an_equinox_module_instance_directly():
     assert_same(ag.function(m)(x), m(x))
 
 
-@pytest.mark.xfail(strict=True, reason="BUG (cosmetic): convert(eqx.filter_grad(f)) copies the wrapper's __wrapped__/__dict__, so eqx.filter_jit warns 'Possibly assigning a JAX-transformed callable as an attribute'; plain eqx.filter_jit(eqx.filter_grad(f)) does not")
 def test_equinox_filter_jit_of_convert_of_filter_grad_has_no_spurious_warning():
     import warnings
     m = Damped(jnp.eye(2), 3)
@@ -1373,7 +1372,6 @@ def odd_sum_rule(axis_size, in_batched, x):
     return out, b
 
 
-@pytest.mark.xfail(strict=True, reason="BUG (unfair refusal): the function a jax.custom_batching.custom_vmap wraps is not converted: ConcreteValueError 'custom_vmap.__call__(...) needs a concrete value' for a plain `if x > 0`")
 def test_custom_vmap_with_ifs_in_primal_and_rule():
     xs = jnp.array([-1.0, 2.0, -3.0])
     assert_same(ag.function(jax.vmap(odd_sum))(xs), jnp.abs(xs))
@@ -1587,9 +1585,6 @@ def explained_run(xs):
     return lax.scan(explained_body, 0.0, xs)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG (silently wrong diagnostics): once the program ran (JAX caches the scan body's "
-    "trace), explain() omits the rows of the scan body: no 'converted' call, no lax.cond"))
 def test_explain_after_a_run_still_lists_the_scan_bodys_constructs():
     xs = jnp.array([1.0, -2.0])
     first = str(ag.explain(explained_run)(xs))

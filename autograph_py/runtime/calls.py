@@ -151,8 +151,8 @@ def converting(f, objects=False):
     closes over traced values (runtime/closures).
     """
     out = _converting(f, objects)
-    if closures.closes_over_traced(f):
-        return closures.renewed(f if out is None else out)
+    if closures.closes_over_traced(f) or out is not None and trace_log.listening():
+        return closures.renewed(f if out is None else out)   # (explain(): JAX traces it anew)
     return out
 
 

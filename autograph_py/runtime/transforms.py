@@ -46,11 +46,14 @@ _TRANSFORMS = frozenset({
                                   "eval_shape", "make_jaxpr", "jit")} | {
     "jax._src.ad_checkpoint.checkpoint", "jax._src.ad_checkpoint.remat",
     "jax._src.pjit.jit", "jax._src.custom_derivatives.custom_jvp",
-    "jax._src.custom_derivatives.custom_vjp"} | {
+    "jax._src.custom_derivatives.custom_vjp", "jax._src.custom_batching.custom_vmap"} | {
     f"equinox.{n}" for n in ("filter_jit", "filter_grad", "filter_value_and_grad",
                              "filter_vmap", "filter_pmap", "filter_checkpoint",
                              "filter_eval_shape", "filter_make_jaxpr", "filter_jvp",
                              "filter_vjp", "filter_jacfwd", "filter_jacrev", "filter_hessian")})
+
+# JAX's objects holding a user function and its rules (a custom derivative or batching).
+_CUSTOM = (jax.custom_jvp, jax.custom_vjp, jax.custom_batching.custom_vmap)
 
 _REBUILT = weakref.WeakKeyDictionary()   # JAX wrapper -> the same wrapper, converted inside
 _NOTHING = object()
@@ -82,7 +85,7 @@ def is_jit(f) -> bool:
 
 def is_transforming(f) -> bool:
     """Whether `f` is JAX's or Equinox's: a function of theirs, or a wrapper they made."""
-    if isinstance(f, (jax.custom_jvp, jax.custom_vjp)) or is_jit(f):
+    if isinstance(f, _CUSTOM) or is_jit(f):
         return True
     module = _module(f) if isinstance(f, (types.FunctionType, types.MethodType)) else (
         type(f).__module__ if not isinstance(f, type) else f.__module__)
@@ -176,7 +179,8 @@ def rebuilt(f, convert):
 
     Wrappers: `jax.jit` objects (the same jit options), closures JAX returns
     (`grad`, `vmap`, `checkpoint`, ...: the same code and options, the function
-    cell replaced), and `custom_jvp`/`custom_vjp` objects (function and rules).
+    cell replaced), and `custom_jvp`/`custom_vjp`/`custom_vmap` objects (function and
+    rules).
     """
     try:
         done = _REBUILT.get(f, _NOTHING)
@@ -197,7 +201,7 @@ def rebuilt(f, convert):
 
 
 def _rebuild(f, convert):
-    if isinstance(f, (jax.custom_jvp, jax.custom_vjp)):
+    if isinstance(f, _CUSTOM):
         return _custom_rules(f, convert)
     if is_jit(f):
         return _jit(f, convert)
@@ -217,7 +221,8 @@ def _rebuild(f, convert):
 
 
 def _custom_rules(f, convert):
-    names = [n for n in ("fun", "jvp", "fwd", "bwd") if callable(getattr(f, n, None))]
+    names = [n for n in ("fun", "jvp", "fwd", "bwd", "vmap_rule")
+             if callable(getattr(f, n, None))]
     new = {n: convert(getattr(f, n), True) for n in names}
     if all(v is None for v in new.values()):
         return None
