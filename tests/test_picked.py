@@ -296,3 +296,39 @@ def test_lists_and_tuples_holding_a_pick_compare_item_by_item(x):
     # helper-18 (shapes5-open 7020/47): JAX's TracerBoolConversionError from tuple ==.
     assert float(ag.function(_tuples_holding_a_pick)(jnp.float32(x))) == \
         _tuples_holding_a_pick(x)
+
+
+# Builtins and text formatting of a picked str: each value it may be, picked (was a Text
+# compared at trace time, silently False: `repr(m) == "'ab'"`, `"%s" % m == "bb"`).
+
+def _text_of_pick(x):
+    m = "ab" if x > 0 else "cd"
+    return ((repr(m) == "'ab'") * 1.0, (str(m) == "cd") * 1.0, (format(m) == "ab") * 1.0,
+            ("%s!" % m == "cd!") * 1.0, ("<{}>".format(m) == "<ab>") * 1.0,
+            len("-".join([m, "zz"])) * 1.0, (m < "b") * 1.0, (max(m, "b") == "cd") * 1.0)
+
+
+@pytest.mark.parametrize("x", [1.0, -1.0])
+def test_builtins_and_formatting_of_a_picked_str(x):
+    assert_same(ag.function(_text_of_pick)(x), _text_of_pick(x))
+
+
+def _str_or_none(x):
+    m = "ab" if x > 0 else None
+    if m is None:
+        return x
+    return x * 2.0 + (m == "ab")
+
+
+@pytest.mark.parametrize("x", [1.0, -1.0])
+def test_a_str_or_none_pick(x):
+    # Was an unfair "different structure in the two branches" StateError.
+    assert_same(ag.function(_str_or_none)(x), _str_or_none(x))
+
+
+def test_the_hash_of_a_pick_that_differs_is_a_clear_error():
+    def f(x):
+        m = "ab" if x > 0 else "cd"
+        return x + (hash(m) == hash("ab"))
+    with pytest.raises(ag.StateError, match="its hash"):
+        ag.function(f)(1.0)

@@ -366,3 +366,21 @@ def test_a_while_test_that_prints_runs_the_right_trips_under_vmap(capfd):
     for x in (2.0, 0.0):
         assert int(_run(ag.function(_count_down), jnp.float32(x))) == _count_down(x)
     assert capfd.readouterr().out == "t 2.0\nt 1.0\nt 0.0\n" * 2 + "t 0.0\n" * 2
+
+
+def _compares_text(x):
+    if str(x) == "1.0":
+        return 1.0
+    return 2.0
+
+
+def _compares_formatted(x):
+    return "{:.1f}".format(x) == "1.0"
+
+
+@pytest.mark.parametrize("fn", [_compares_text, _compares_formatted])
+def test_comparing_text_of_a_traced_value_is_a_clear_error(fn):
+    # Was silently False: a Text (the trace-time text) compared with str's `==`.
+    fn(jnp.float32(1.0))
+    with pytest.raises(ag.errors.ConcreteValueError, match="a comparison of text"):
+        ag.function(fn)(jnp.float32(1.0))

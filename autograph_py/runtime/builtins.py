@@ -128,8 +128,26 @@ OVERRIDES = {**{f: _asks_type(f) for f in (builtins.isinstance, builtins.type,
              builtins.len: lambda obj: _count(obj) if type(obj) is _Counted else text.len_(obj)
              if type(obj) is not picked.Picked else obj.apply(text.len_),
              builtins.getattr: lambda obj, name, *default: _by_name(getattr, obj, name, *default),
+             builtins.hash: lambda obj: obj.same(hash, "its hash") if type(
+                 obj) is picked.Picked else hash(obj),
              builtins.hasattr: lambda obj, name: _by_name(hasattr, obj, name),
              **numeric.OVERRIDES, **mathfns.OVERRIDES}
+
+
+# Builtins that know a Picked (runtime/picked.py) themselves; any other gets each value a
+# pick may be, under its condition (`repr(mode)`, `hash(mode)`, `"-".join([mode, "z"])`).
+_PICK_AWARE = frozenset({builtins.print, builtins.isinstance, builtins.type, builtins.callable,
+                         builtins.issubclass, builtins.getattr, builtins.hasattr, builtins.len,
+                         builtins.id, builtins.hash})
+
+
+def picks_among(f, args) -> bool:
+    return f not in _PICK_AWARE and picked.find(args) is not None
+
+
+def each_picked(f, args, kwargs):
+    """`f(*args, **kwargs)` for each value the picked argument may be, under its condition."""
+    return picked.each(OVERRIDES.get(f, f), args, kwargs)
 
 
 def _by_name(f, obj, name, *default):

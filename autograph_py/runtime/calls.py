@@ -42,20 +42,20 @@ def _convert(fn):
 
 
 def converted_call(f, args, kwargs=None):
-    """Calls `f(*args, **kwargs)`, converting `f` first if it is user code. Converted: plain functions, lambdas, nested functions and closures, bound methods, and
-    callable objects whose `__call__` is user code; `functools.partial` is unwrapped; a
+    """Calls `f(*args, **kwargs)`, converting `f` first if it is user code: functions, lambdas,
+    closures, bound methods, objects whose `__call__` is; `functools.partial` is unwrapped; a
     function a traced condition picked (runtime/picked.py) is both, under the condition.
-    Called as they are: builtins (except print/range/enumerate/zip/reversed/str/repr/format
-    and a str's `.format`, which get traced-aware versions; np.zeros_like and its kin), functions
-    of jax, numpy, the stdlib, already-jitted functions, classes, anything `do_not_convert`."""
+    Called as they are: builtins (but those runtime/builtins.py overrides), functions of jax,
+    numpy, the stdlib, jitted functions, classes, anything `do_not_convert`."""
     kwargs = {} if kwargs is None else kwargs
-    if type(f) is picked.Picked:
-        return conditionals.if_exp(f.pred, lambda: converted_call(f.if_true, args, kwargs),
-                                   lambda: converted_call(f.if_false, args, kwargs))
+    if type(f) is picked.Picked:   # each function it may be, under its condition
+        return f.apply(lambda g: converted_call(g, args, kwargs))
     if type(f) is numeric.NUMPY_FUNCTION and f in numeric.SHAPE_LIKE:   # np.zeros_like(x)
         return numeric.SHAPE_LIKE[f](*args, **kwargs)
     if _is_builtin(f):   # (a builtin is safe to hash: _is_builtin tested its type)
         args, kwargs = ag_builtins.functions_as_called(f, args, kwargs)   # map(str, xs)
+        if ag_builtins.picks_among(f, args):   # `repr(mode)`, a str a traced `if` picks
+            return ag_builtins.each_picked(f, args, kwargs)
         override = ag_builtins.override(f)
         if override is not None:
             if f not in _SHOWS_NONE:

@@ -32,7 +32,9 @@ class Picked:
     choose = None
 
     def __init__(self, pred, if_true, if_false):
-        self.pred, self.if_true, self.if_false = pred, if_true, if_false
+        self.pred = pred
+        self.if_true = None if if_true is NONE else if_true
+        self.if_false = None if if_false is NONE else if_false
 
     def __call__(self, *args, **kwargs):   # a call from code that is not converted
         return Picked.call(self, args, kwargs)
@@ -65,6 +67,7 @@ class Picked:
         return x
 
     def __getattr__(self, name):   # a str method of a picked str (`mode.upper()`): of both
+        # (Not a function's attributes: JAX's wrappers copy `__name__` and read `_fun`.)
         if name.startswith("__") or not hasattr(str, name):
             raise AttributeError(name)
         return lambda *args, **kwargs: self.apply(lambda v: getattr(v, name)(*args, **kwargs))
@@ -76,10 +79,16 @@ class Picked:
         raise _text_error("its truth")
 
     def __len__(self):
-        both = {len(self.if_true), len(self.if_false)}
+        return self.same(len, "its length")
+
+    def same(self, f, what: str):
+        """`f` of the value it picks, where `f` gives every value one answer (a length, a
+        hash); else an error: the answer is known only when the program runs."""
+        both = {v.same(f, what) if type(v) is Picked else f(v)
+                for v in (self.if_true, self.if_false)}
         if len(both) == 1:
             return both.pop()
-        raise _text_error("its length")
+        raise _text_error(what)
 
     def chosen(self):
         """The value a concrete condition picks (when the program runs: a print's or an
@@ -106,11 +115,38 @@ def _op(op, swapped=False):
 
 for _name, _fn in (("eq", operator.eq), ("ne", operator.ne), ("add", operator.add),
                    ("mul", operator.mul), ("mod", operator.mod), ("getitem", operator.getitem),
-                   ("contains", operator.contains)):
+                   ("contains", operator.contains), ("lt", operator.lt), ("le", operator.le),
+                   ("gt", operator.gt), ("ge", operator.ge)):
     setattr(Picked, f"__{_name}__", _op(_fn))
 for _name, _fn in (("radd", operator.add), ("rmul", operator.mul)):
     setattr(Picked, f"__{_name}__", _op(_fn, swapped=True))
 Picked.__hash__ = None   # a dict key or set member: `m[k]` is items.getitem's
+
+
+def find(args):
+    """(k, None) for a Picked argument k, (k, j) for one at item j of a list or tuple
+    argument k (`"-".join([mode, "z"])`, `"%s-%s" % (mode, x)`), or None."""
+    for k, a in enumerate(args):
+        if type(a) is Picked:
+            return k, None
+        if type(a) in (list, tuple):
+            j = next((j for j, b in enumerate(a) if type(b) is Picked), None)
+            if j is not None:
+                return k, j
+    return None
+
+
+def each(call, args, kwargs):
+    """`call(*args, **kwargs)` for each value a Picked among `args` may be (`find`), under
+    its condition; a second Picked in turn."""
+    k, j = find(args)
+    p = args[k] if j is None else args[k][j]
+
+    def with_value(v):
+        a = v if j is None else type(args[k])((*args[k][:j], v, *args[k][j + 1:]))
+        new = (*args[:k], a, *args[k + 1:])
+        return each(call, new, kwargs) if find(new) is not None else call(*new, **kwargs)
+    return p.apply(with_value)
 
 
 def asked(f, args, kwargs):
@@ -140,12 +176,28 @@ def _text_error(what: str):
             "to print it, print the condition."))
 
 
+class _NoneMarker:
+    """None as one leaf, where a join picks between a str and None (state._joinable): None
+    itself is a pytree with no leaves. A Picked holds None again."""
+    __slots__ = ()
+
+
+NONE = _NoneMarker()
+_TEXT = (str, type(None), _NoneMarker)
+
+
+def text_or_none(a, b) -> bool:
+    """A str on one side of a join, None on the other (`"ab" if c else None`)."""
+    return {type(a), type(b)} == {str, type(None)}
+
+
 def pickable(a, b) -> bool:
     """Whether two values a traced condition picks between join as a Picked: two functions
     or other callables, not classes (two objects of two classes join as nothing: the
-    choice of class is the error, at the variable that holds it); two strs (`mode`, a key)."""
-    if type(a) is str and type(b) is str:
-        return True
+    choice of class is the error, at the variable that holds it); two strs (`mode`, a key),
+    or a str and None."""
+    if type(a) in _TEXT and type(b) in _TEXT and str in (type(a), type(b)):
+        return True   # (a str or None: `m = "ab" if x > 0 else None`, then `m is None`)
     return callable(a) and callable(b) and not isinstance(a, type) and not isinstance(b, type)
 
 

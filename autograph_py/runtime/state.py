@@ -164,7 +164,10 @@ def _none_inside(a: Var, b: Var) -> tuple[Var, Var]:
 def _joinable(t: Var, f: Var, maybe_too, picks=False) -> tuple[Var, Var]:
     """Two sides of a join, None and a value lifted to MaybeNone, a side assigned on some
     paths only as the other is (lift_to_match), at the top or inside flags; `picks`: a
-    function and a Picked as one structure (_picks_aligned)."""
+    function and a Picked as one structure (_picks_aligned), a str and None as a pick."""
+    if picks and picked.text_or_none(t.value, f.value):
+        return tuple(flatten([picked.NONE if v.value is None else v.value], [v.name])[0]
+                     for v in (t, f))
     t, f = lift_to_match(*_none_inside(*lift_none(t, f)), maybe_too=maybe_too)
     if type(t.value) is type(f.value) is UnboundUnlessAssigned and t.treedef != f.treedef:
         t, f = _maybe_none_inside(t, f)

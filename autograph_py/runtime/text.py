@@ -166,10 +166,30 @@ def _data_method(name):
     return call
 
 
+# Comparisons and hashing: of text made from traced values, they depend on the run-time
+# text too (`str(x) == "1.0"`); of a Text made from concrete values, str's.
+_COMPARED = ("__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__hash__")
+
+
+def _compared(name):
+    method = getattr(str, name)
+
+    def call(self, *args):
+        if any(is_traced(a) for a in self.arrays) or any(
+                isinstance(o, Text) and any(is_traced(a) for a in o.arrays) for o in args):
+            raise data_dependent("a comparison of text" if name != "__hash__" else
+                                 "the hash of text", self)
+        return method(self, *args)
+    call.__name__ = name
+    return call
+
+
 for _name in _TEXT_RESULTS:
     setattr(Text, _name, _text_method(_name))
 for _name in _DATA_RESULTS:
     setattr(Text, _name, _data_method(_name))
+for _name in _COMPARED:
+    setattr(Text, _name, _compared(_name))
 
 
 def data_dependent(what: str, t: "Text"):
@@ -238,8 +258,11 @@ def _probe(rec: Recipe, arrays: list) -> None:
 def deferred(fn, *args, **kwargs):
     """`fn(*args, **kwargs)`, or a Text that makes it at run time if an argument is traced.
 
-    Arguments are pytrees; a Text among them is made first, at run time too.
+    Arguments are pytrees; a Text among them is made first, at run time too. A str a
+    traced condition picks (runtime/picked.py) gives the text of each, picked.
     """
+    if picked.find(args) is not None:
+        return picked.each(lambda *a, **k: deferred(fn, *a, **k), args, kwargs)
     if not in_trace() or not any(is_traced(l) for l in jax.tree_util.tree_leaves((args, kwargs))):
         return fn(*args, **kwargs)
     return Text(*recipe((args, kwargs), fn))
@@ -292,10 +315,6 @@ def str_mod(left, right):
 def fstring(fmt: str, values: tuple) -> str:
     """`fmt.format(*values)`, the f-string's text; a Text if a value is traced; a Picked of
     two texts if a value is a str a traced condition picks."""
-    at = next((k for k, v in enumerate(values) if type(v) is picked.Picked), None)
-    if at is not None:
-        p = values[at]
-        return p.apply(lambda v: fstring(fmt, (*values[:at], v, *values[at + 1:])))
     return deferred(str.format, fmt, *values)
 
 
