@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 
 from tests.fuzz import builtins as builtin_shapes, calls as seq, ir, scope as sc, shapes
 from tests.fuzz import extras, idiom_ops, idiom_shapes2, idiom_shapes2b, idiom_shapes3, \
-    idiom_shapes4, idiom_shapes5, idioms, transforms
+    idiom_shapes4, idiom_shapes5, idiom_shapes6, idioms, transforms
 from tests.fuzz.ir import (Assign, Break, Const, Continue, For, Func, If, Match, MatchCase, Name, Op,
                            Program, Return, While)
 
@@ -182,6 +182,7 @@ class Config:
     idiom_ops: bool = False
     idiom_open: bool = False    # also the shapes of its open findings (idioms.py lists them)
     shapes2: bool = False       # the shapes2 config (idiom_shapes2.py): its results read back
+    pyjax: bool = False         # the transforms header: eager runs take pyjax.py's meanings
 
 
 # "small" is the `make test` batch: fewer and shallower statements, one array length.
@@ -277,6 +278,18 @@ CONFIGS["shapes5"] = dataclasses.replace(
                                  "s5_reduce": 3.0, "s5_mode": 2.5, "s5_gen": 2.5,
                                  "s5_module": 2.5, "s5_append": 2.0, "s5_whileprint": 1.2})
 CONFIGS["shapes5-open"] = dataclasses.replace(CONFIGS["shapes5"], idiom_open=True)
+# The shapes-small programs plus idiom_shapes6.py's shapes (shapes5's, in the places and
+# orders hand-written tests have them): closures over a comprehension's variable called
+# after traced constructs, filtered generators partly taken by next() before a reduction,
+# strs a traced condition picks used after, generator expressions inside generator
+# functions, module values one compiled call changes and a later one reads, and Python
+# control flow in functions handed to jax.grad/vmap/lax.scan/fori_loop (pyjax: eager runs
+# give those their Python meanings).
+CONFIGS["shapes6"] = dataclasses.replace(
+    CONFIGS["shapes3"], pyjax=True,
+    weights={**CONFIGS["shapes-small"].weights, "s6_late": 2.5, "s6_reduce": 3.0,
+             "s6_mode": 2.5, "s6_genfn": 2.5, "s6_module": 2.0, "s6_transform": 2.5})
+CONFIGS["shapes6-open"] = dataclasses.replace(CONFIGS["shapes6"], idiom_open=True)
 # Sequences only: the default statements, called in several signatures.
 CONFIGS["calls"] = Config(calls=(3, 6), p_swap=0.6, param_kinds=_SHAPES["param_kinds"])
 CONFIGS["calls-small"] = Config(max_block=3, max_depth=2, max_loops=2, n_helpers=(0, 1),
@@ -325,7 +338,7 @@ class Case:
 
 class Gen(shapes.ShapeGen, transforms.TransformGen, extras.ExtraGen, idioms.IdiomGen,
           idiom_shapes2.Shapes2Gen, idiom_shapes3.Shapes3Gen, idiom_shapes4.Shapes4Gen,
-          idiom_shapes5.Shapes5Gen):
+          idiom_shapes5.Shapes5Gen, idiom_shapes6.Shapes6Gen):
     def __init__(self, rng: random.Random, cfg: Config):
         self.rng, self.cfg = rng, cfg
         self.kinds = ir.KINDS + tuple(cfg.extra_kinds)
@@ -877,7 +890,7 @@ class Gen(shapes.ShapeGen, transforms.TransformGen, extras.ExtraGen, idioms.Idio
         classes = ([self.cls] if self.cls else []) + self.mutators + \
             ([self.qcls] if self.qcls else []) + self.idiom_defs
         return Program(self.L, self.raisers + self.helpers + self.thelpers, main, classes,
-                       transforms=bool(cfg.transforms[1]), imports=sorted(self.imports)), params
+                       transforms=bool(cfg.transforms[1]) or cfg.pyjax, imports=sorted(self.imports)), params
 
     def objects(self, scope):
         """The module's class and dict mutators (sometimes), and `f`'s first statements that
