@@ -41,6 +41,13 @@ late-bound closures of comprehensions, filtered comprehensions handed to reducti
 a traced condition picks, generators with traced ternaries, module-level values, lists
 with traced entry items appended in nested loops, a while test that turns traced), jit:
 `python -m tests.fuzz.run --seed 99501 --config shapes5 --modes jit --only K`.
+
+The shapes6 batch: SHAPES6_N programs of config shapes6 (tests/fuzz/idiom_shapes6.py:
+closures over a comprehension's variable called after traced constructs, filtered
+generators partly taken by next() before a reduction, strs a traced condition picks used
+after, generator expressions inside generator functions, module values compiled calls
+change and read, Python control flow in functions handed to jax.grad/vmap/lax loops), jit:
+`python -m tests.fuzz.run --seed 6003 --config shapes6 --modes jit --only K`.
 """
 from tests.fuzz import gen
 from tests.fuzz.run import run_batch
@@ -55,6 +62,7 @@ IDIOMS_SEED, IDIOMS_N = 97001, 12   # config idioms (tests/fuzz/idioms.py); abou
 SHAPES2_SEED, SHAPES2_N = 97001, 12   # config shapes2 (tests/fuzz/idiom_shapes2.py)
 SHAPES3_SEED, SHAPES3_N = 99001, 12   # config shapes3 (tests/fuzz/idiom_shapes3.py)
 SHAPES5_SEED, SHAPES5_N = 99501, 12   # config shapes5 (tests/fuzz/idiom_shapes5.py)
+SHAPES6_SEED, SHAPES6_N = 6003, 12   # config shapes6 (tests/fuzz/idiom_shapes6.py)
 FULL_EVERY = 8      # grad and vmap too on every eighth program (they compile twice more)
 
 
@@ -118,6 +126,20 @@ def test_fuzz_shapes3():
 
 def test_fuzz_shapes5():
     _check_batch(SHAPES5_SEED, SHAPES5_N, "shapes5", ("jit",), "programs of the shapes5 config")
+
+
+def test_fuzz_shapes6():
+    _check_batch(SHAPES6_SEED, SHAPES6_N, "shapes6", ("jit",), "programs of the shapes6 config")
+
+
+def test_shapes6_config_makes_its_shapes():
+    shapes = set()
+    for k in range(60):
+        shapes |= set(gen.make_case(SHAPES6_SEED, k, "shapes6").to_dict()["shapes"])
+    assert {"late-closures-before", "late-closures-in", "late-closures-after",
+            "filtered-reduction-in", "filtered-reduction-after", "picked-str-before",
+            "picked-str-in", "picked-str-after", "genexpr-in-generator",
+            "module-compiled-calls", "transformed-control-flow"} <= shapes
 
 
 def test_shapes5_config_makes_its_shapes():
