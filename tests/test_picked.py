@@ -317,7 +317,7 @@ def _str_or_none(x):
     m = "ab" if x > 0 else None
     if m is None:
         return x
-    return x * 2.0 + (m == "ab")
+    return x * len(m)   # m is the str here: a run-time check covers the None side
 
 
 @pytest.mark.parametrize("x", [1.0, -1.0])
@@ -332,3 +332,12 @@ def test_the_hash_of_a_pick_that_differs_is_a_clear_error():
         return x + (hash(m) == hash("ab"))
     with pytest.raises(ag.StateError, match="its hash"):
         ag.function(f)(1.0)
+
+
+def test_a_str_or_none_pick_used_where_python_would_raise_raises_at_run_time():
+    def f(x):
+        m = "abc" if x > 0 else None
+        return x * len(m)
+    assert_same(ag.function(f)(1.0), f(1.0))
+    with pytest.raises(TypeError, match="NoneType"):
+        ag.function(f)(-1.0)

@@ -35,6 +35,7 @@ _CONVERTER = [lambda fn: None, lambda code: False]
 def use_converter(convert, is_converted_code) -> None:
     _CONVERTER[:] = convert, is_converted_code
     picked.Picked.call = converted_call   # a call from code that is not converted
+    picked.Picked.stage = failures.stage
 
 
 def _convert(fn):

@@ -30,6 +30,8 @@ class Picked:
     call = None
     # Set by runtime/conditionals.py: `choose(pred, if_true, if_false)`, its if_exp.
     choose = None
+    # Set by runtime/calls.py: failures.stage, a raise where a test fails at run time.
+    stage = None
 
     def __init__(self, pred, if_true, if_false):
         self.pred = pred
@@ -43,9 +45,21 @@ class Picked:
         return f"<{self.if_true!r} or {self.if_false!r}, as a traced condition picks>"
 
     def apply(self, op, *args):
-        """`op(value, *args)` of the value the condition picks: both, under it."""
+        """`op(value, *args)` of the value the condition picks: both, under it. Of a str or
+        None (`len(m)` after `if m is None: return`), where `op` of None raises: the
+        str's, with a run-time check that raises Python's error where None is picked."""
         def on(v):   # a pick among three or more: a Picked inside
             return v.apply(op, *args) if type(v) is Picked else op(v, *args)
+        sides = (self.if_true, self.if_false)
+        if None in sides and sides != (None, None):
+            k = sides.index(None)
+            try:
+                on(None)
+            except (TypeError, AttributeError) as e:
+                import jax.numpy as jnp
+                Picked.stage(e, self.pred if k else jnp.logical_not(self.pred),
+                             errors.where(3))
+                return on(sides[1 - k])
         return Picked.choose(self.pred, lambda: on(self.if_true), lambda: on(self.if_false))
 
     def set_in(self, x: dict, v, where=True):
