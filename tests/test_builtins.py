@@ -1869,3 +1869,28 @@ def test_a_reduction_takes_a_generators_items():
         ag.function(_next_then_next)(jnp.arange(5.0), jnp.float32(1.5))
     with pytest.raises(errors.StateError, match="iterator made before the traced"):
         ag.function(_generator_made_before_a_traced_branch)(xs, jnp.float32(1.0))
+
+
+def _next_then_sum_with_a_python_filter(xs):
+    g = (xs[j] * 0.5 for j in range(3) if j != 1)   # the filter is Python's, items traced
+    a = next(g, -1.0)
+    return a + sum(g)
+
+
+def _next_of_nones(xs):
+    g = (None for j in range(3) if j != 0)
+    return xs[0] if next(g, 5.0) is None else xs[1]
+
+
+def _next_exhausted(xs):
+    g = (xs[j] for j in range(2) if j > 5)
+    return next(g, xs[1] * 3.0)
+
+
+@pytest.mark.parametrize("fn", [_next_then_sum_with_a_python_filter, _next_of_nones,
+                                _next_exhausted])
+def test_next_of_a_generator_whose_filter_is_python(fn):
+    # Was an unfair StateError ("reads on in a generator that ... next() read up to an
+    # item a traced condition picks"): Python's next while the condition is Python.
+    xs = jnp.array([1.0, 2.0, 4.0])
+    assert_same(ag.function(fn)(xs), fn(xs))

@@ -120,6 +120,13 @@ def next_(iterator, *default):
         if found is not None:
             return found
     if python_source(iterator) and len(default) <= 1:
+        if type(iterator.iterable) in (list, tuple, range):   # Python's while it is Python
+            v, iterator.iterable = iterables.python_first(iterator.iterable, iterator.keep,
+                                                          iterator.value)
+            if v is iterables.EXHAUSTED:
+                return picked(None, "next(...)", default, StopIteration(), iterator.at)
+            if v is not iterables.TRACED_TEST:
+                return v
         best = pick(iterator, lambda best, v: False, "next(...)", stop=True)
         return picked(best, "next(...)", default, StopIteration(), iterator.at)
     iterables.refuse_outside_iterator(iterator, errors.where())
@@ -376,25 +383,8 @@ def _example_value(comp: Comprehension):
     x = _NONE
     if comp.nested and _static_length(comp.iterable):
         x = next(iter(comp.iterable), _NONE)   # a Python item, as a later clause may need
-    value = comp.value(_example_item(comp.iterable) if x is _NONE else x)
+    value = comp.value(iterables.example_item(comp.iterable) if x is _NONE else x)
     return _example_value(value) if comp.nested else value
 
 
 _NONE = object()
-
-
-def _example_item(iterable):
-    """An item of the type the loop's items have (not necessarily one that exists)."""
-    if isinstance(iterable, jax.Array):
-        return iterable[0]
-    if isinstance(iterable, TracedRange):
-        return iterable.first(1)[0][0]
-    if isinstance(iterable, TracedReversed):
-        return _example_item(iterable.take_flipped())
-    if not isinstance(iterable, TRACED_ITERABLES):   # a Python clause of a nested one
-        for item in iterable:
-            return item
-        raise ValueError("max() or min() of a comprehension with an empty clause: its "
-                         "items' type is unknown")
-    operands, make_item = iterable.scan_operands()
-    return make_item(jax.tree_util.tree_map(lambda a: a[0], operands))

@@ -304,3 +304,38 @@ def endless_rest(iterable, it, at):
         at=at,
         fix="Loop with `while` over a counter you keep (`n = 0; while t >= tol: ...; n += 1`), "
             "or over itertools.count() of Python ints, which becomes a lax.while_loop."))
+
+
+TRACED_TEST = object()   # python_first: a condition was traced
+EXHAUSTED = object()     # python_first: no item was kept
+
+
+def python_first(items, keep, value):
+    """Python's `next` of `(value(x) for x in items if keep(x))` over a list, tuple or range,
+    while the condition is a Python bool: (first kept value, the items left), or
+    (EXHAUSTED, []); (TRACED_TEST, the items from the one whose condition is traced)."""
+    items = list(items)
+    for k, x in enumerate(items):
+        kept = keep(x)
+        if is_traced(kept):
+            return TRACED_TEST, items[k:]
+        if kept:
+            return value(x), items[k + 1:]
+    return EXHAUSTED, []
+
+
+def example_item(iterable):
+    """An item of the type the loop's items have (not necessarily one that exists)."""
+    if isinstance(iterable, jax.Array):
+        return iterable[0]
+    if isinstance(iterable, TracedRange):
+        return iterable.first(1)[0][0]
+    if isinstance(iterable, TracedReversed):
+        return example_item(iterable.take_flipped())
+    if not isinstance(iterable, (TracedRange, TracedEnumerate, TracedZip)):   # a Python clause
+        for item in iterable:
+            return item
+        raise ValueError("max() or min() of a comprehension with an empty clause: its "
+                         "items' type is unknown")
+    operands, make_item = iterable.scan_operands()
+    return make_item(jax.tree_util.tree_map(lambda a: a[0], operands))
