@@ -604,3 +604,25 @@ def test_a_function_jax_hands_back_to_converted_code_is_called_once():
     def root(x0):
         return jax.lax.custom_root(lambda x: x * x - 2.0, x0, _newton, lambda g, y: y / 2.0)
     np.testing.assert_allclose(ag.function(root)(1.0), 2.0 ** 0.5, rtol=1e-6)
+
+
+_BOX = {"v": 0.0}
+
+
+@jax.jit
+def _stores_in_a_module_dict(x):
+    _BOX["v"] = x * 0.5
+    return x
+
+
+def _reads_what_a_jitted_callee_stored(x):
+    _BOX["v"] = 0.0
+    v = _stores_in_a_module_dict(x)
+    return v + _BOX["v"]   # a tracer of the callee's own (ended) trace
+
+
+def test_a_value_a_jitted_callee_stored_is_a_clear_error_when_read():
+    # Was JAX's raw UnexpectedTracerError (fuzzer shapes6, G3); jax.jit alone leaks it too.
+    with pytest.raises(ag.StateError, match=r"_BOX\['v'\]") as e:
+        ag.function(_reads_what_a_jitted_callee_stored)(jnp.float32(1.0))
+    assert f"{__file__}:" in str(e.value)

@@ -21,8 +21,8 @@ from autograph_py.runtime.dispatch import (CONCRETIZATION_ERRORS, holds_traced, 
                                           raised_by_jax)
 from autograph_py.runtime.undefined import conditional_depth
 from autograph_py.runtime import (classes, closures, conditionals, failures, iterables,
-                                  mutations, nnx, numeric, optional, picked, reach, trace_log,
-                                  transforms, written_back)
+                                  leaks, mutations, nnx, numeric, optional, picked, reach,
+                                  trace_log, transforms, written_back)
 
 _STDLIB = frozenset(getattr(sys, "stdlib_module_names", ())) | {"builtins"}
 
@@ -123,7 +123,9 @@ def _call_library(f, args, kwargs):
     if rebuilt is not None:
         trace_log.record("call", "rebuilt", f"{_qualname(f)} is a library's wrapper of user "
                                             "code: the same wrapper around it converted")
-        return _call_as_is(_live(rebuilt), args, kwargs)
+        out = _call_as_is(_live(rebuilt), args, kwargs)
+        leaks.poison(getattr(f, "__wrapped__", f))   # what a jit's own trace stored, ended
+        return out
     new = transforms.converted_arguments(f, args, kwargs, converting)
     if new is None:
         if trace_log.listening():
