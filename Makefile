@@ -15,8 +15,11 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(PY) samples/demo.py
 
+# One worker per core, at most 4 (each holds its own JAX); `make test WORKERS=0` runs
+# in this process (for a debugger).
+WORKERS ?= auto
 test: $(STAMP)
-	$(PY) -m pytest -x -q tests
+	$(PY) -m pytest -x -q -n $(WORKERS) --maxprocesses=4 tests
 
 conformance: $(STAMP)
 	$(PY) ../shared/conformance/run.py
