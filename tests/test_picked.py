@@ -341,3 +341,47 @@ def test_a_str_or_none_pick_used_where_python_would_raise_raises_at_run_time():
     assert_same(ag.function(f)(1.0), f(1.0))
     with pytest.raises(TypeError, match="NoneType"):
         ag.function(f)(-1.0)
+
+
+# A str a traced condition picks, carried by a traced loop (was a LoopStateMismatch:
+# each iteration's pick nested the last), or returned from inside a Python loop by a
+# callee (was a StateError: a return value on one branch only). Fuzzer shapes6, G2.
+
+def _mode_in_a_while(x, n):
+    m = "up"
+    w = 0
+    while w < n:
+        w += 1
+        if x > w:
+            m = "down"
+        elif x < -w:
+            m = "left"
+    return len(m) * 1.0 + (m == "left")
+
+
+def _mode_in_a_range(x, n):
+    m = "up"
+    for i in range(n):
+        if x > i:
+            m = m.upper()
+    return len(m) * 1.0 + (m == "UP")
+
+
+def _first_word(x):
+    for k in range(2):
+        if x > 0.5:
+            return "a"
+        x = x + 0.5
+    return "bb"
+
+
+def _word_length(x):
+    return len(_first_word(x)) * 1.0
+
+
+@pytest.mark.parametrize("fn, args", [
+    (_mode_in_a_while, (3.0, 2)), (_mode_in_a_while, (-3.0, 2)), (_mode_in_a_while, (0.0, 2)),
+    (_mode_in_a_while, (3.0, 0)), (_mode_in_a_range, (1.0, 3)), (_mode_in_a_range, (-1.0, 3)),
+    (_word_length, (0.25,)), (_word_length, (-2.0,)), (_word_length, (1.0,))])
+def test_a_picked_str_through_a_traced_loop(fn, args):
+    assert_same(ag.function(fn)(*args), jnp.asarray(fn(*args), jnp.float32))

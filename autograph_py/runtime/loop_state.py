@@ -15,7 +15,7 @@ import numpy as np
 
 from autograph_py import errors
 from autograph_py.lowering.plans import Aval, Dynamic, LoopPlan, Static, aval_of
-from autograph_py.runtime import records
+from autograph_py.runtime import picked, records
 from autograph_py.runtime.dispatch import is_array
 from autograph_py.runtime.optional import MaybeNone, lift_none
 from autograph_py.runtime.state import (Var, _same_static, describe, is_dynamic_leaf, join_avals,
@@ -69,6 +69,11 @@ def update_loop_plan(plan: LoopPlan, names, ins: list[Var], outs: list[Var], con
         elif i in appends:
             continue
         elif v_in.treedef != v_out.treedef:
+            text = picked.loop_text(v_in.value, v_out.value)   # a str a traced `if` picks
+            if text is not None:
+                changed |= text != (treedefs[i], specs[i])
+                treedefs[i], specs[i] = text
+                continue
             carried = None if allow_append else _maybe_none(v_in, v_out, mismatch)
             if carried is not None:   # None on entry or after an iteration, a value on the other
                 treedefs[i], specs[i] = carried

@@ -20,6 +20,7 @@ import operator
 import jax
 
 from autograph_py import errors
+from autograph_py.lowering.plans import Dynamic, Static, aval_of
 
 
 class Picked:
@@ -238,3 +239,48 @@ def aligned(a, b):
         p = Picked(p.pred, t[0], f[0])
         return (p, wrapped) if type(a) is Picked else (wrapped, p)
     return a, b
+
+
+# A str a traced condition picks, carried by a traced loop (`m = "up"`, then `if x > t:
+# m = "down"` in its body): each iteration's pick would nest the last one, a structure
+# no carry holds. A loop carries it as a chain over the strs it may be, in one order,
+# `Picked(m == o0, o0, Picked(m == o1, o1, o2))`: the same structure on every iteration.
+
+def text_options(v):
+    """The strs `v` (a str or a pick of strs) may be, in a fixed order; None otherwise."""
+    if type(v) is str:
+        return (v,)
+    if type(v) is not Picked:
+        return None
+    a, b = text_options(v.if_true), text_options(v.if_false)
+    return None if a is None or b is None else tuple(sorted(set(a) | set(b)))
+
+
+def chained(v, options):
+    """`v` (a str or a pick of strs among `options`) as the chain over `options`."""
+    import jax.numpy as jnp
+    if len(options) == 1:
+        return options[0]
+    return Picked(jnp.asarray(v == options[0]), options[0], chained(v, options[1:]))
+
+
+def loop_text(v_in, v_out):
+    """(treedef, leaf specs) of the chain a loop carries for a variable that is a str or a
+    pick of strs on entry and after an iteration, over the strs of both; else None."""
+    a, b = text_options(v_in), text_options(v_out)
+    if a is None or b is None or len(set(a) | set(b)) < 2:
+        return None
+    options = tuple(sorted(set(a) | set(b)))   # (of a concrete str: no tracer of the body)
+    leaves, treedef = jax.tree_util.tree_flatten(chained(options[0], options))
+    return treedef, [Static(x) if type(x) is str else Dynamic(aval_of(x)) for x in leaves]
+
+
+def chain_leaves(treedef, specs, v):
+    """The leaves of `v` as the chain a loop's plan (`treedef`, leaf `specs`) describes, or
+    None where the plan is no such chain or `v` not a str or pick among its strs."""
+    options = tuple(x for x in (getattr(sp, "value", None) for sp in specs) if type(x) is str)
+    have = text_options(v)
+    if len(options) < 2 or have is None or not set(have) <= set(options) or (
+            jax.tree_util.tree_structure(chained(options[0], options)) != treedef):
+        return None
+    return jax.tree_util.tree_leaves(chained(v, options))

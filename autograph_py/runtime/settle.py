@@ -17,7 +17,7 @@ import numpy as np
 from autograph_py import errors
 from autograph_py.lowering import plans, tracing
 from autograph_py.runtime import (copies, identity, loop_state, mutations, optional, paths,
-                                  state as st)
+                                  picked, state as st)
 from autograph_py.runtime.undefined import conditional_region, is_placeholder, unassigned_reads
 from autograph_py.runtime.raises import stage_raised
 
@@ -163,7 +163,8 @@ def initial_carry(plan: plans.LoopPlan, init_vars):
     for td, specs, var in zip(plan.treedefs, plan.specs, init_vars):
         # Another structure than the entry's: a MaybeNone of an entry None or value
         # (runtime/optional.py), else zeros (None) for every leaf.
-        leaves = var.leaves if len(var.leaves) == len(specs) else (
+        leaves = picked.chain_leaves(td, specs, var.value) or (
+            var.leaves if len(var.leaves) == len(specs) else
             optional.entry_leaves(td, var, len(specs)) or [None] * len(specs))
         for spec, leaf in zip(specs, leaves):
             if isinstance(spec, plans.Dynamic):
@@ -181,7 +182,8 @@ def step_outputs(plan: plans.LoopPlan, outs):
             for item in var.value[n_prefix:]:
                 ys.extend(jax.tree_util.tree_leaves(item))
             continue
-        leaves = var.leaves if len(var.leaves) == len(specs) else [None] * len(specs)
+        leaves = picked.chain_leaves(plan.treedefs[i], specs, var.value) or (
+            var.leaves if len(var.leaves) == len(specs) else [None] * len(specs))
         for spec, leaf in zip(specs, leaves):
             if isinstance(spec, plans.Dynamic):
                 ok = st.is_dynamic_leaf(leaf) and tuple(jnp.shape(leaf)) == spec.aval.shape

@@ -278,13 +278,11 @@ def join_branches(names, sides, construct: str, at: str, labels=("if", "else"),
                 f_src.append(f.leaves)
                 continue
             missing, present = (t, f) if t_undef else (f, t)
-            poison = None
-            if not isinstance(missing.value, UndefinedReturnValue) and not (
-                    else_keeps_earlier and f_undef):
-                # The return value needs no poison: the return flag guards it.
-                poison = _missing_in_branch(name, construct, at, labels, t_undef, present)
+            returned = isinstance(missing.value, UndefinedReturnValue)   # its flag guards it
+            poison = None if returned or (else_keeps_earlier and f_undef) else (
+                _missing_in_branch(name, construct, at, labels, t_undef, present))
             leaf_specs = _one_sided(present, poison, lambda: _mismatch(
-                name, construct, at, labels, t.as_traced(), f.as_traced()))
+                name, construct, at, labels, t.as_traced(), f.as_traced()), guarded=returned)
             treedefs.append(present.treedef)
             specs.append(leaf_specs)
             zeros = [None] * len(present.leaves)
@@ -326,13 +324,15 @@ def _picks_aligned(t: Var, f: Var) -> tuple[Var, Var]:
     return tuple(flatten([v], [var.name])[0] for v, var in zip(both, (t, f)))
 
 
-def _one_sided(present, poison, mismatch) -> list:
+def _one_sided(present, poison, mismatch, guarded=False) -> list:
     """The leaf specs of a variable one branch leaves unassigned: `present`'s leaves,
-    each poisoned (a read after the construct is the error `poison` says)."""
+    each poisoned (a read after the construct is the error `poison` says). `guarded`: a
+    return value, read only where the return flag holds: a Python value (`return "a"`)
+    is that value (where the other branch did not return, nothing reads it)."""
     leaf_specs = []
     for j, leaf in enumerate(present.leaves):
         if not is_dynamic_leaf(leaf):
-            if poison is None:
+            if poison is None and not guarded:
                 raise mismatch()
             # A function defined in one branch, a Python constant: no array can hold
             # it, and none needs to, as a read after the `if` is an error.
