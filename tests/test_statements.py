@@ -1327,6 +1327,47 @@ def test_a_callee_rebinding_a_class_or_module_objects_attribute(fn, arg):
     _Cfg.scale, _BOX.v = 1.0, 0.0
 
 
+def _python_number_under_if(x):
+    _Cfg.scale = 1.0
+    if x > 0:
+        _scale_by(-0.5)   # a Python number: `_Cfg.scale` is 0.0 only where the branch runs
+    return x + _Cfg.scale
+
+
+def _python_number_in_loop(xs):
+    _Cfg.scale = 1.0
+    for t in xs:
+        _scale_by(0.25)   # a Python number, set once per iteration
+    return xs[0] + _Cfg.scale
+
+
+def _python_global_in_loop(xs):
+    for t in xs:
+        _put_st(1.0)
+    return xs[0]
+
+
+@pytest.mark.parametrize("fn,arg", [(_python_number_under_if, 1.0),
+                                    (_python_number_under_if, -1.0),
+                                    (_python_number_in_loop, np.array([1.0, 2.0, 3.0]))])
+def test_a_callee_setting_a_class_attribute_to_a_python_number(fn, arg):
+    # fuzzer shapes5 5101/23: silently wrong (the branch not taken applied, or the loop's
+    # change made once), as a Python value a callee set was taken for a trace-time effect.
+    a = jnp.asarray(arg, jnp.float32)
+    want = fn(a)
+    assert_same(ag.function(fn)(a), want)
+    _Cfg.scale = 1.0
+
+
+def test_a_callee_setting_a_global_to_a_python_number_in_a_traced_loop_is_a_clear_error():
+    # fuzzer shapes5 5101/53: silently wrong (0.5625 where Python gives 0.53125).
+    global _ST
+    _ST = 0.5
+    with pytest.raises(ag.errors.StateError, match=r"global _ST is assigned by _put_st\(\)"):
+        ag.function(_python_global_in_loop)(jnp.ones(3))
+    assert _ST == 0.5   # put back
+
+
 def test_a_callee_changing_a_module_list_or_its_default_in_a_traced_construct():
     # Silently wrong before (1, 1 and 2 where Python gives 4, 2 and 4): the lists and dicts
     # a construct watches were those its own code names, not those of the functions it

@@ -15,7 +15,9 @@ A watched block (runtime/mutations.py) takes their values on entry
 (`rebound`) to or from an array: an attribute becomes state of the
 construct, as `self.total` does; a global is an error, as the construct's own
 `global g; g = x` is (a compiled function cannot write a global variable). A
-Python value a callee sets (a call counter) changes once, as the trace runs.
+Python number counts as an array does (`Cfg.scale = Cfg.scale * 0.5` in one
+branch only, or in every iteration of a traced loop: a trace sets it once); other
+Python values a callee sets (a str, an object) change once, as the trace runs.
 """
 from __future__ import annotations
 
@@ -57,10 +59,12 @@ def data_attributes(cls) -> dict:
         callable(v) or isinstance(v, (classmethod, staticmethod, property)))}
 
 
-def _holds_arrays(values) -> bool:
-    """Whether a change involves arrays: a Python value a callee sets (a call counter, a
-    flag) is a change of the trace's own, made once when it runs, not a leak."""
-    return any(is_array(leaf) for leaf in jax.tree_util.tree_leaves(values))
+def _holds_numbers(values) -> bool:
+    """Whether a change involves arrays or Python numbers: state of the construct (a
+    number a callee sets in one branch only, `Cfg.scale = Cfg.scale * 0.5`, is the
+    branch's, as an array is)."""
+    return any(is_array(leaf) or type(leaf) in (int, float, complex, bool)
+               for leaf in jax.tree_util.tree_leaves(values))
 
 
 def snapshot(visible) -> tuple:
@@ -84,11 +88,11 @@ def rebound(visible, entry) -> list:
         now = obj.__dict__ if kind == "attr" else data_attributes(obj)
         for key in set(before) | set(now):
             old, new = before.get(key, MISSING), now.get(key, MISSING)
-            if new is not old and _holds_arrays((old, new)):
+            if new is not old and _holds_numbers((old, new)):
                 out.append((obj, kind, key, old))
     for k, old in found.items():
         g, name, fn = visible.globals[k]
-        if g.get(name, MISSING) is not old and _holds_arrays((old, g.get(name))):
+        if g.get(name, MISSING) is not old and _holds_numbers((old, g.get(name))):
             if old is MISSING:
                 g.pop(name, None)
             else:
