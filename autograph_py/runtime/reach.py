@@ -135,6 +135,21 @@ def snapshot(values, depth=2):
     return out
 
 
+def closure_objects(fn) -> list:
+    """The lists, dicts and user objects `fn`'s closure holds (`b` of `def bump(): b.v +=
+    1` nested where `b = Box()`): a call may change them as it may change its arguments
+    (`self` among them)."""
+    out = []
+    for cell in getattr(fn, "__closure__", None) or ():
+        try:
+            v = cell.cell_contents
+        except ValueError:   # an empty cell
+            continue
+        if type(v) in (list, dict) or is_user_object(v):
+            out.append(v)
+    return out
+
+
 # Top-level modules of libraries: converted code calls their functions as they are, and
 # their objects' attributes are their own bookkeeping (a Flax scope's names), not state.
 LIBRARIES = frozenset({"builtins", "jax", "jaxlib", "numpy", "scipy", "autograph_py", "gast",
