@@ -139,7 +139,8 @@ def test_shapes6_config_makes_its_shapes():
     assert {"late-closures-before", "late-closures-in", "late-closures-after",
             "filtered-reduction-in", "filtered-reduction-after", "picked-str-before",
             "picked-str-in", "picked-str-after", "genexpr-in-generator",
-            "module-compiled-calls", "transformed-control-flow"} <= shapes
+            "module-compiled-calls", "transformed-control-flow", "closure-held-before",
+            "closure-held-in", "closure-held-after"} <= shapes
 
 
 def test_shapes5_config_makes_its_shapes():
