@@ -1423,3 +1423,32 @@ def test_a_closure_changing_an_object_its_closure_holds_in_a_traced_construct(fn
     # where it gives 4.0): a converted callee's changes were compared on its arguments
     # only, not on the objects its closure holds (reach.closure_objects).
     assert_same(ag.function(fn)(*args), jnp.asarray(fn(*args), jnp.float32))
+
+
+class _Stats:
+    calls = 0
+
+
+def _counted(x):
+    _Stats.calls += 1
+    return x * 2.0
+
+
+def _counts_in_a_branch(x):
+    if x > 0:
+        x = _counted(x)
+    return x + _Stats.calls
+
+
+def test_a_python_number_a_traced_branch_set_is_no_tracer_after_the_call():
+    # Carried as state (1f3d1d3), the counter held the compiled trace's tracer after the
+    # call: printing it showed a tracer, `+ 1` was JAX's UnexpectedTracerError. At the end
+    # of @function's trace, module-level objects give up its tracers (a clear error).
+    _Stats.calls = 0
+    want = _counts_in_a_branch(1.0)
+    _Stats.calls = 0
+    assert float(ag.function(_counts_in_a_branch)(1.0)) == want
+    assert "earlier trace" in repr(_Stats.calls)
+    with pytest.raises(ag.StateError, match=r"_Stats.calls"):
+        _Stats.calls + 1
+    _Stats.calls = 0

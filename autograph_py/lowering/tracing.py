@@ -106,14 +106,18 @@ def _live_traces() -> set:
     return live
 
 
-def stale(values) -> list:
+def stale(values, ending=False) -> list:
     """The positions in `values` of tracers of a trace that is neither the current one nor
     one it was made in: an ended trace's (a module-level list kept them after the function
-    that changed it was traced: runtime/leaks.py)."""
+    that changed it was traced: runtime/leaks.py). `ending`: the current trace ends now
+    (the function it traces returned): its tracers too."""
     found = [k for k, v in enumerate(values) if isinstance(v, jax.core.Tracer)]
     if not found:
         return found
     live = _live_traces()
+    if ending:
+        from jax._src import core as jax_core   # the trace context: no public API
+        live.discard(id(jax_core.trace_ctx.trace))
     return [k for k in found if id(values[k]._trace) not in live]
 
 

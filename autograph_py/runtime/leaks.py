@@ -53,10 +53,12 @@ delegate(Stale, lambda s, what: s.fail(what), operators=VALUE_OPERATORS + " bool
          attributes=VALUE_ATTRIBUTES)
 
 
-def poison(fn) -> None:
+def poison(fn, ending=False) -> None:
     """Replaces the tracers of ended traces in the named lists and dicts `fn` reaches,
     when `fn` is traced (a call that runs eagerly, with concrete values, is left alone:
-    the walk would cost more than the call)."""
+    the walk would cost more than the call). `ending`: `@function`'s trace of `fn` ends
+    now (fn returned): its own tracers too, so that no Python code after the call
+    meets one (`Stats.calls` a callee counted in a traced branch)."""
     if not in_trace():
         return
     visible = reach.visible([fn])
@@ -65,15 +67,15 @@ def poison(fn) -> None:
         if name is None:
             continue
         keys = range(len(container)) if isinstance(container, list) else list(container)
-        for j in tracing.stale([container[k] for k in keys]):
+        for j in tracing.stale([container[k] for k in keys], ending):
             container[keys[j]] = Stale(f"{name}[{keys[j]!r}]")
     # Module-level arrays its code reads (`global g; g = x` in a callee), and the
     # attributes of the objects and classes it reaches (`Cfg.scale = x`).
     for g, n in visible.values:
-        if tracing.stale([g[n]]):
+        if tracing.stale([g[n]], ending):
             g[n] = Stale(f"the global {n}")
     for obj, kind, name in visible.owners.values():
         attrs = obj.__dict__ if kind == "attr" else rebinds.data_attributes(obj)
         keys = list(attrs)
-        for j in tracing.stale([attrs[k] for k in keys]) if name is not None else ():
+        for j in tracing.stale([attrs[k] for k in keys], ending) if name is not None else ():
             setattr(obj, keys[j], Stale(f"{name}.{keys[j]}"))

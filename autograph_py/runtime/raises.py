@@ -15,7 +15,7 @@ import jax
 
 from autograph_py import errors
 from autograph_py.lowering import tracing
-from autograph_py.runtime import paths, trace_log
+from autograph_py.runtime import leaks, paths, trace_log
 from autograph_py.runtime.dispatch import holds_traced
 from autograph_py.runtime.failures import stage
 from autograph_py.runtime.undefined import conditional_depth, in_conditional_region
@@ -108,7 +108,9 @@ def staging_boundary(fn):
         _local.boundaries.append(tracing.current_trace())
         staged_before = paths.checks()
         try:
-            return fn(*args, **kwargs)
+            out = fn(*args, **kwargs)
+            leaks.poison(fn, ending=True)   # module-level objects keep none of its tracers
+            return out
         except paths.PathRaises:
             return None
         except Exception as e:  # noqa: BLE001 - only the user's own, after a staged check
