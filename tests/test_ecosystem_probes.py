@@ -1800,3 +1800,39 @@ def test_an_undecidable_symbolic_dimension_test_is_a_clear_error():
     with pytest.raises(ag.errors.ConcreteValueError, match="symbolic dimensions") as e:
         jax.export.export(ag.function(_wider_than_two))(jax.ShapeDtypeStruct((n,), jnp.float32))
     assert f"{__file__}:" in str(e.value) and "jnp.asarray(x.shape[0])" in str(e.value)
+
+
+# A linen layer that updates a mutable collection (BatchNorm's batch_stats) under a traced
+# `if` or in a traced loop: was JAX's UnexpectedTracerError (the update happens inside
+# flax code, where the block's own `self.variable(...).value = v` is seen).
+
+class BNEither(nn.Module):
+    @nn.compact
+    def __call__(self, x, c):
+        bn = nn.BatchNorm(use_running_average=False)
+        y = bn(x)
+        if c > 0:
+            y = bn(x * 2.0)
+        return y
+
+
+class BNLoop(nn.Module):
+    @nn.compact
+    def __call__(self, x, n):
+        bn = nn.BatchNorm(use_running_average=False, momentum=0.5)
+        i = 0
+        while i < n:
+            x = bn(x) + 1.0
+            i += 1
+        return x
+
+
+@pytest.mark.parametrize("module, arg", [(BNEither, 1.0), (BNEither, -1.0), (BNLoop, 3),
+                                         (BNLoop, 0)])
+def test_linen_batch_stats_updated_under_a_traced_construct(module, arg):
+    m = module()
+    x = jnp.arange(6.0).reshape(2, 3)
+    v = m.init(KEY, x, 1)
+    want = m.apply(v, x, arg, mutable=["batch_stats"])
+    got = ag.function(lambda v, x, a: m.apply(v, x, a, mutable=["batch_stats"]))(v, x, arg)
+    assert_same(got, want)

@@ -190,3 +190,22 @@ def _flatten(counters, path, out) -> None:
             _flatten(v, (*path, k[-1] if isinstance(k, tuple) else k), out)
         elif not (type(v) is int and v == 0):   # (a count, or a Poison)
             out[(*path, k)] = v
+
+
+def collections_held(depth=6) -> list:
+    """Before a library call inside a traced block, within a linen module's method: the
+    dicts of its mutable collections (`batch_stats` a BatchNorm updates, `intermediates`),
+    as reach.snapshot gives a user's dicts: [(dict, "item", its items)], so that a layer
+    that updates them under a traced `if` or loop makes them state, as the user's own
+    `self.variable(...).value = v` is."""
+    stack = _module_stack()
+    if not stack:
+        return []
+    root = stack[0].scope.root
+    level = [d for col, d in root._variables.items()
+             if isinstance(d, dict) and root.is_mutable_collection(col)]
+    out = []
+    for _ in range(depth):
+        out.extend((d, "item", dict(d)) for d in level)
+        level = [v for d in level for v in d.values() if isinstance(v, dict)]
+    return out

@@ -18,6 +18,8 @@ from __future__ import annotations
 import contextlib
 import sys
 
+from autograph_py.runtime import linen
+
 RAW = "_raw_value"   # where a Variable keeps its value (a slot)
 
 
@@ -86,7 +88,7 @@ def variables_held(f, args, kwargs, depth=4) -> list:
     module = sys.modules.get("flax.nnx.pytreelib")
     node = getattr(module, "Pytree", None)
     if node is None:
-        return []
+        return linen.collections_held()
     level = [v for v in (f, getattr(f, "__self__", None), *args, *kwargs.values())
              if isinstance(v, (node, list, tuple, dict))]
     out, seen = [], set()
@@ -105,7 +107,7 @@ def variables_held(f, args, kwargs, depth=4) -> list:
             elif isinstance(v, dict):
                 below.extend(v.values())
         level = below
-    return out
+    return out + linen.collections_held()   # (a linen layer's mutable collections)
 
 
 def kept(value, sources):
