@@ -1452,3 +1452,56 @@ def test_a_python_number_a_traced_branch_set_is_no_tracer_after_the_call():
     with pytest.raises(ag.StateError, match=r"_Stats.calls"):
         _Stats.calls + 1
     _Stats.calls = 0
+
+
+def _closure_over_a_body_local(x):
+    w = 0
+    while w < 1 and x > 0:
+        box = {"v": x * 2.0, "n": 0}   # made in the body: its temporary, not state
+
+        def bump(y):
+            box["v"] = box["v"] * 0.5 + y
+            box["n"] += 1
+        bump(1.0)
+        x = x + box["v"] + box["n"]
+        w += 1
+    return x
+
+
+def test_a_closure_over_an_object_the_traced_body_made_itself():
+    # The fuzzer (shapes6-open 6601/35) found 2e4829a's first form leaking the body's
+    # tracer (JAX's UnexpectedTracerError): only objects that existed when the construct
+    # began are compared, not one the body makes on every iteration.
+    for x in (1.0, -1.0):
+        assert_same(ag.function(_closure_over_a_body_local)(x),
+                    jnp.asarray(_closure_over_a_body_local(x), jnp.float32))
+
+
+def _closure_over_a_body_local_changed_under_an_inner_if(n1, a2):
+    w = 0
+    while (w := w + 1) <= 1 and jnp.any(jnp.arange(3) * 0.5 > a2):
+        v = jnp.minimum(a2, a2)
+        box = {"v": (jnp.arange(3) * 0.5)[n1 % 3], "n": 0}
+
+        def bump(y):
+            box["v"] = box["v"] * 0.5 + y
+            box["n"] += 1
+        k = 0
+        while k < 3:   # a Python loop around a traced `if`
+            k += 1
+            if jnp.sum(jnp.zeros(3) > a2) % 2 == 0:
+                bump(w * 0.5)
+        v = v * 0.5 + box["v"] + box["n"] * 0.25   # (dead after the loop)
+    return a2
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "BUG (raw JAX error, since 2e4829a; shapes6-open 6601/35): an object the outer traced "
+    "loop's body makes, changed by a closure under an inner traced `if` in a Python loop, "
+    "leaks a tracer of an earlier trace of the outer body (UnexpectedTracerError); the "
+    "inner `if` carries it correctly, the leak comes from a retrace of the outer loop"))
+def test_a_closure_over_a_body_local_changed_under_an_inner_traced_if():
+    args = (4, -2.0)
+    assert_same(ag.function(_closure_over_a_body_local_changed_under_an_inner_if)(*args),
+                jnp.asarray(_closure_over_a_body_local_changed_under_an_inner_if(*args),
+                            jnp.float32))

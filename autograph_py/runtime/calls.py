@@ -198,7 +198,7 @@ def _call_converted(fn, converted, args, kwargs):
             if not mutations.watching():   # (a generator's errors made clear: as_consumed)
                 return iterables.as_consumed(converted(*args, **kwargs))
             # Inside a traced block: an object the call changes may need to be state there.
-            snap = reach.snapshot((*args, *kwargs.values(), *reach.closure_objects(fn)))
+            snap = reach.call_snapshot(fn, args, kwargs, mutations.visible_here())
             out = converted(*args, **kwargs)
             mutations.record(snap)
             return iterables.as_consumed(out)

@@ -135,17 +135,25 @@ def snapshot(values, depth=2):
     return out
 
 
-def closure_objects(fn) -> list:
+def call_snapshot(fn, args, kwargs, seen) -> list:
+    """`snapshot` before a converted call of `fn` inside a watched block: of its arguments
+    (`self` among them) and of what its closure holds (closure_objects)."""
+    return snapshot((*args, *kwargs.values(), *closure_objects(fn, seen)))
+
+
+def closure_objects(fn, seen) -> list:
     """The lists, dicts and user objects `fn`'s closure holds (`b` of `def bump(): b.v +=
-    1` nested where `b = Box()`): a call may change them as it may change its arguments
-    (`self` among them)."""
+    1` nested where `b = Box()`) that existed when the innermost traced construct began
+    (in `seen.reached`, a Visible): a call may change them as it may change its arguments
+    (`self` among them). One the block made itself is its temporary, not its state."""
+    reached = getattr(seen, "reached", ())
     out = []
     for cell in getattr(fn, "__closure__", None) or ():
         try:
             v = cell.cell_contents
         except ValueError:   # an empty cell
             continue
-        if type(v) in (list, dict) or is_user_object(v):
+        if (type(v) in (list, dict) or is_user_object(v)) and id(v) in reached:
             out.append(v)
     return out
 
