@@ -17,19 +17,21 @@ from autograph_py import labels
 _INTERNAL = ("autograph_py", "jax", "jaxlib")   # a runtime call may come through a JAX trace
 
 
-def _internal(frame) -> bool:
-    """A frame of autograph_py or JAX (not the user's); False past the outermost."""
-    return frame is not None and frame.f_globals.get("__name__", "").partition(".")[0] in _INTERNAL
+def _internal(frame, also=()) -> bool:
+    """A frame of autograph_py or JAX (or of the modules `also`: not the user's); False
+    past the outermost."""
+    return frame is not None and frame.f_globals.get("__name__", "").partition(".")[0] in (
+        *_INTERNAL, *also)
 
 
-def where(depth: int = 2) -> str:
+def where(depth: int = 2, also: tuple = ()) -> str:
     """file:line of the user statement that called into the runtime.
 
     Generated code keeps the user's file name and line numbers, so the frame
     that called a runtime operator is the user's line.
     """
     f = sys._getframe(depth)
-    while _internal(f):
+    while _internal(f, also):   # (`also`: a library between, Flax's make_rng)
         f = f.f_back
     if f is None:
         return "<unknown>"

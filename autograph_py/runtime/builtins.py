@@ -15,7 +15,7 @@ from autograph_py.lowering import checks as lowered
 from autograph_py.runtime import (comprehensions, failures, items, mathfns, numeric, optional,
                                   paths, picked, raises, text, trace_log)
 from autograph_py.runtime.conditionals import as_predicate
-from autograph_py.runtime.dispatch import holds_traced, in_trace, is_traced
+from autograph_py.runtime.dispatch import dimension_value, holds_traced, in_trace, is_traced
 from autograph_py.runtime.text import fstring  # noqa: F401 - generated code's ag__.fstring
 from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedZip, reversed_
 from autograph_py.runtime import undefined as undefined_module
@@ -37,12 +37,8 @@ def print_(*args, sep=" ", end="\n", file=None, flush=False):
         return builtins.print(*args, sep=sep, end=end, file=file, flush=flush)
     if paths.is_silent():
         return None
-    at = next((k for k, a in enumerate(args) if type(a) is picked.Picked), None)
-    if at is not None:   # a str a traced condition picks: the print of the one it picks
-        p, kw = args[at], dict(sep=sep, end=end, file=file, flush=flush)
-        return picked.Picked.choose(
-            p.pred, lambda: print_(*args[:at], p.if_true, *args[at + 1:], **kw),
-            lambda: print_(*args[:at], p.if_false, *args[at + 1:], **kw))
+    if picked.find(args) is not None:   # a str a traced condition picks: the print of it
+        return picked.each(print_, args, dict(sep=sep, end=end, file=file, flush=flush))
     trace_log.record("print", "jax.debug.callback", "it is traced: it prints when the program runs")
     rec, arrays = text.recipe((args, sep, end))
     taken = paths.taken()
@@ -64,9 +60,7 @@ def print_(*args, sep=" ", end="\n", file=None, flush=False):
 def range_(*args):
     """`range`; a traced bound, or a symbolic dimension (`range(x.shape[0])` under
     jax.export), gives a TracedRange for a converted `for`."""
-    if any(type(a).__name__ == "_DimExpr" for a in args):   # its value, as an array
-        args = tuple(jax.numpy.asarray(a) if type(a).__name__ == "_DimExpr" else a
-                     for a in args)
+    args = tuple(map(dimension_value, args))   # a symbolic dimension: its value, an array
     if any(is_traced(a) for a in args):
         return TracedRange(*args)
     return range(*args)

@@ -49,6 +49,11 @@ def is_py_scalar(v) -> bool:
     return type(v) in _PY_SCALARS
 
 
+def dimension_value(v):
+    """`v`, or the traced value of a symbolic dimension (`x.shape[0]` under jax.export)."""
+    return jax.numpy.asarray(v) if type(v).__name__ == "_DimExpr" else v
+
+
 def in_trace() -> bool:
     """Whether a JAX transformation is tracing now (so values may be tracers)."""
     try:

@@ -60,8 +60,8 @@ class Counters:
             return
         _put(self.entry)
         counters = {id(d) for d in _dicts(self.stack)}
-        for i, (d, _) in self.entry:
-            found = [dict(raw)[i][1] if i in dict(raw) else {} for _, raw in outcomes]
+        for i, (d, _) in self.entry.items():
+            found = [raw[i][1] if i in raw else {} for _, raw in outcomes]
             for k in set().union(*found):
                 if i not in counters:
                     d[k] = next(f[k] for f in found if k in f)
@@ -86,7 +86,7 @@ class Poison:
             f"linen's counter for {self.key!r} (of make_rng, or of the auto-names of "
             "submodules) was advanced in one branch of a traced `if` and not the same way in "
             "the other: which key or submodule comes next depends on the data",
-            at=_user_line(sys._getframe(1)),
+            at=errors.where(2, also=("flax",)),
             fix="Draw the key or make the submodule before the `if` (or the same way in "
                 "both branches), or use linen's nn.cond, which manages rngs."))
 
@@ -119,14 +119,6 @@ def _loop_error(before, after):
     return errors.StateError(errors.message(what, at=errors.where(3), fix=fix))
 
 
-def _user_line(f) -> str:
-    """file:line of the first frame outside autograph_py, JAX and Flax."""
-    while f is not None and f.f_globals.get("__name__", "").partition(".")[0] in (
-            "autograph_py", "jax", "jaxlib", "flax"):
-        f = f.f_back
-    return "<unknown>" if f is None else f"{f.f_code.co_filename}:{f.f_lineno}"
-
-
 def _module_stack() -> list:
     module = sys.modules.get("flax.linen.module")
     context = getattr(module, "_context", None)
@@ -144,20 +136,20 @@ def _dicts(stack) -> list:
     return out + [m._state.autoname_cursor for m in stack]
 
 
-def _raw(stack) -> list:
-    """[(id, (dict, its contents))] of the counter dicts now, and of what auto-naming
-    writes along with them: the running modules' scopes' reserved names (a set each) and
-    their children."""
-    out = [(id(d), (d, dict(d))) for d in _dicts(stack)]
+def _raw(stack) -> dict:
+    """{id: (dict, its contents)} of the counter dicts now, and of what auto-naming writes
+    along with them: the running modules' scopes' reserved names (a set each) and their
+    children."""
+    out = {id(d): (d, dict(d)) for d in _dicts(stack)}
     for m in stack:
-        taken = m.scope.reservations
-        out.append((id(taken), (taken, {k: set(v) for k, v in taken.items()})))
-        out.append((id(m._state.children), (m._state.children, dict(m._state.children))))
+        taken, children = m.scope.reservations, m._state.children
+        out[id(taken)] = taken, {k: set(v) for k, v in taken.items()}
+        out[id(children)] = children, dict(children)
     return out
 
 
 def _put(raw) -> None:
-    for _, (d, contents) in raw:
+    for d, contents in raw.values():
         d.clear()
         d.update(contents)
 

@@ -23,7 +23,7 @@ from autograph_py import errors
 from autograph_py.lowering.scalars import weak_cast
 from autograph_py.runtime import failures, items, mutations, optional, picked, reach
 from autograph_py.runtime.optional import MaybeNone
-from autograph_py.runtime.dispatch import in_trace, is_traced
+from autograph_py.runtime.dispatch import dimension_value, in_trace, is_traced
 from autograph_py.runtime.undefined import only_where
 
 
@@ -174,16 +174,12 @@ def ordered(op: str, x, y):
         try:
             return compare(x, y)
         except jax.errors.InconclusiveDimensionOperation:   # a symbolic dimension (under
-            return compare(*map(_dimension_value, (x, y)))   # jax.export): its traced value
+            return compare(*map(dimension_value, (x, y)))   # jax.export): its traced value
     if op in ("Lt", "Gt"):
         return lexicographic(compare, x, y)
     # a <= b is not (b < a): the first items that differ decide, as for `<`.
     strict = lexicographic(_ORDER["Lt" if op == "LtE" else "Gt"], y, x)
     return jnp.logical_not(strict) if is_traced(strict) else not strict
-
-
-def _dimension_value(v):
-    return jnp.asarray(v) if type(v).__name__ == "_DimExpr" else v
 
 
 _ORDER = {"Lt": operator.lt, "LtE": operator.le, "Gt": operator.gt, "GtE": operator.ge}

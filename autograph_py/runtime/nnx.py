@@ -33,12 +33,14 @@ def is_variable(v) -> bool:
     return cls is not None and isinstance(v, cls)
 
 
+def _pytree_type():
+    return getattr(sys.modules.get("flax.nnx.pytreelib"), "Pytree", None)
+
+
 def is_object(v) -> bool:
     """An NNX Module, Rngs, Optimizer or Variable (what NNX tracks by identity)."""
-    module = sys.modules.get("flax.nnx.pytreelib")
-    if module is None:
-        return False
-    return isinstance(v, module.Pytree) or is_variable(v)
+    node = _pytree_type()
+    return node is not None and (isinstance(v, node) or is_variable(v))
 
 
 def _may_update(self):
@@ -85,8 +87,7 @@ def variables_held(f, args, kwargs, depth=4) -> list:
     arguments (and the object called, or whose method it is) hold, as reach.snapshot gives them:
     [(variable, "slot", {RAW: value})]. `rngs()` counts in a Variable of an RngStream,
     `optimizer.update(model, grads)` writes the model's and its own; [] without Flax."""
-    module = sys.modules.get("flax.nnx.pytreelib")
-    node = getattr(module, "Pytree", None)
+    node = _pytree_type()
     if node is None:
         return linen.collections_held()
     level = [v for v in (f, getattr(f, "__self__", None), *args, *kwargs.values())

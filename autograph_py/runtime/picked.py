@@ -18,6 +18,7 @@ from __future__ import annotations
 import operator
 
 import jax
+import jax.numpy as jnp
 
 from autograph_py import errors
 from autograph_py.lowering.plans import Dynamic, Static, aval_of
@@ -57,7 +58,6 @@ class Picked:
             try:
                 on(None)
             except (TypeError, AttributeError) as e:
-                import jax.numpy as jnp
                 Picked.stage(e, self.pred if k else jnp.logical_not(self.pred),
                              errors.where(3))
                 return on(sides[1 - k])
@@ -66,7 +66,6 @@ class Picked:
     def set_in(self, x: dict, v, where=True):
         """`x[self] = v`: each key the condition may pick gets `v` where it does (a key `x`
         has: a new one would make the dict's keys depend on the condition)."""
-        import jax.numpy as jnp
         for key, cond in ((self.if_true, self.pred), (self.if_false, jnp.logical_not(self.pred))):
             here = cond if where is True else jnp.logical_and(where, cond)
             if type(key) is Picked:
@@ -258,7 +257,6 @@ def text_options(v):
 
 def chained(v, options):
     """`v` (a str or a pick of strs among `options`) as the chain over `options`."""
-    import jax.numpy as jnp
     if len(options) == 1:
         return options[0]
     return Picked(jnp.asarray(v == options[0]), options[0], chained(v, options[1:]))
