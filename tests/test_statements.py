@@ -1495,13 +1495,50 @@ def _closure_over_a_body_local_changed_under_an_inner_if(n1, a2):
     return a2
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG (raw JAX error, since 2e4829a; shapes6-open 6601/35): an object the outer traced "
-    "loop's body makes, changed by a closure under an inner traced `if` in a Python loop, "
-    "leaks a tracer of an earlier trace of the outer body (UnexpectedTracerError); the "
-    "inner `if` carries it correctly, the leak comes from a retrace of the outer loop"))
 def test_a_closure_over_a_body_local_changed_under_an_inner_traced_if():
+    """(shapes6-open 6601/35) The outer `if` (the walrus test) joins `box`, a dict its
+    branch made, with a value only some paths assigned: the join read the dict as it is
+    after the branch's trace, whose callee change (the inner `if`'s) is undone by then, so
+    its entry item, a tracer of the branch, leaked (UnexpectedTracerError)."""
     args = (4, -2.0)
     assert_same(ag.function(_closure_over_a_body_local_changed_under_an_inner_if)(*args),
                 jnp.asarray(_closure_over_a_body_local_changed_under_an_inner_if(*args),
                             jnp.float32))
+
+
+def _dict_made_in_a_branch_changed_under_an_inner_if(a):
+    box = None
+    if a < 0:
+        box = {"v": a * 2}
+
+        def bump():
+            box["v"] += 1
+        if a < 5:
+            bump()
+    return box["v"] if box is not None else a
+
+
+def _dict_made_in_a_branch_of_a_loop_turning_traced(a):
+    w, done = 0, False
+    while not done:
+        w += 1
+        if a + w < 1:
+            box = {"v": a * 2}
+
+            def bump():
+                box["v"] = box["v"] * 0.5 + w
+            if a < 5:
+                bump()
+        else:
+            done = True
+    return w
+
+
+@pytest.mark.parametrize("fn,x", [(_dict_made_in_a_branch_changed_under_an_inner_if, -2.0),
+                                  (_dict_made_in_a_branch_of_a_loop_turning_traced, -2.0),
+                                  (_dict_made_in_a_branch_of_a_loop_turning_traced, 3.0)])
+def test_a_join_reads_a_branch_made_dict_as_traced(fn, x):
+    """A traced `if` joins a dict its branch made (with None, or a value some paths
+    assigned) as the branch left it, not as the object is after the callee changes made
+    under an inner traced `if` were undone (a leaked tracer before)."""
+    assert_same(ag.function(fn)(x), jnp.asarray(fn(x)))

@@ -32,6 +32,16 @@ class Var:
         """The value as it was when flattened (a list changed in place since is not)."""
         return self.treedef.unflatten(self.leaves)
 
+    def traced(self) -> "Var":
+        """This variable with its value as it was when flattened, in its MaybeUndefined if
+        it has one: what a join re-flattens, never the object now (after a block's trace,
+        its callees' changes in place are undone, mutations.after_block: a dict the block
+        made would give the join its entry items, tracers of the block's trace)."""
+        value, m = self.as_traced(), self.value
+        if isinstance(m, MaybeUndefined):
+            value = MaybeUndefined(m.name, value, m.reason, m.assigned)
+        return Var(self.name, value, self.treedef, self.leaves, self.size, self.poison)
+
 
 def flatten(values, names) -> list[Var]:
     out = []

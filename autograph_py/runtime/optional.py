@@ -243,6 +243,7 @@ def lift_none(a: Var, b: Var) -> tuple[Var, Var]:
     MaybeNone: `best = None` on one path, an array (or `(score, i)`) on another; also at
     the same place inside two tuples, lists or dicts (`return (best, k)` on two paths)."""
     if a.treedef != b.treedef and type(a.value) is type(b.value) in (tuple, list, dict):
+        a, b = a.traced(), b.traced()   # not the objects now (Var.traced)
         x, y = _lift_inside(a.value, b.value, a.name)
         if x is not a.value:
             (a,), (b,) = flatten([x], [a.name]), flatten([y], [b.name])
@@ -317,7 +318,7 @@ def entry_leaves(treedef, var: Var, n: int):
 
 
 def _as_maybe_none(v: Var) -> Var:
-    return flatten([MaybeNone(v.name, v.value, True)], [v.name])[0]
+    return flatten([MaybeNone(v.name, v.traced().value, True)], [v.name])[0]
 
 
 def _none_as(name, like: Var) -> Var:

@@ -104,7 +104,7 @@ def lifted(v: Var, keep_maybe=False) -> Var:
 
     `keep_maybe`: a MaybeUndefined stays one, around its lifted value (a path that
     left it unassigned still makes any read an error)."""
-    m = v.value
+    m = v.traced().value   # as traced, not the object now (Var.traced)
     if not isinstance(m, MaybeUndefined):
         value = lift_assigned(v.name, m)
     elif keep_maybe:
@@ -151,7 +151,7 @@ def _none_inside(a: Var, b: Var) -> tuple[Var, Var]:
         return a, b
     if not (b.value is None and type(a.value) is UnboundUnlessAssigned):
         return a, b
-    inner = flatten([a.value.value], [a.name])[0]
+    inner = flatten([a.traced().value.value], [a.name])[0]   # as traced (Var.traced)
     value, none = lift_none(inner, b)
     if none is b:
         return a, b
@@ -180,7 +180,7 @@ def _maybe_none_inside(a: Var, b: Var) -> tuple[Var, Var]:
     """Two UnboundUnlessAssigned values, a value inside one and None or a MaybeNone inside the
     other (`r = None` after the loop's first run, `r = x` on a path of the next): both
     MaybeNone inside their flags (a flag is the last leaf)."""
-    x, y = lift_none(*(flatten([v.value.value], [v.name])[0] for v in (a, b)))
+    x, y = lift_none(*(flatten([v.traced().value.value], [v.name])[0] for v in (a, b)))
     if x.treedef != y.treedef:
         return a, b   # not a None and a value: the join's own error says so
     treedef = flatten([UnboundUnlessAssigned(a.value.name, x.value, True)], [a.name])[0].treedef
