@@ -1534,7 +1534,21 @@ def _dict_made_in_a_branch_of_a_loop_turning_traced(a):
     return w
 
 
+def _list_popped_in_a_branch_after_a_scan_made_it(x):
+    w, s = 0, 0.0
+    while w < x - 1.0:
+        w += 1
+        for _ in jnp.arange(3):
+            v = [1.0, 1.0]
+        if x > 1.0:
+            v.pop()
+            v.append(x)
+        s = s + v[1]   # silently 2.0, eager 6.0: the join took the list's entry items
+    return s
+
+
 @pytest.mark.parametrize("fn,x", [(_dict_made_in_a_branch_changed_under_an_inner_if, -2.0),
+                                  (_list_popped_in_a_branch_after_a_scan_made_it, 3.0),
                                   (_dict_made_in_a_branch_of_a_loop_turning_traced, -2.0),
                                   (_dict_made_in_a_branch_of_a_loop_turning_traced, 3.0)])
 def test_a_join_reads_a_branch_made_dict_as_traced(fn, x):
