@@ -16,6 +16,7 @@ import numpy as np
 from autograph_py import errors
 from autograph_py.lowering import tracing
 from autograph_py.runtime import identity, mutations, orders, reach, records, state as st
+from autograph_py.runtime.dispatch import is_traced
 
 
 class _Hints(threading.local):
@@ -118,6 +119,25 @@ def _again(hint, seen):
     return mutations.Change(obj, change.kind, change.key, obj[change.key])
 
 
+def _differs(obj, before) -> bool:
+    """Whether a set, deque or bytearray changed: its items compared by identity first
+    (a deque holding a traced value the block stored has no Python truth of `==`)."""
+    if len(obj) != len(before):
+        return True
+    if isinstance(obj, (set, frozenset)):
+        return obj != before
+    return any(a is not b and not _equal(a, b) for a, b in zip(obj, before))
+
+
+def _equal(a, b) -> bool:
+    if is_traced(a) or is_traced(b):
+        return False   # a traced value stored in place of another
+    try:
+        return bool(a == b)
+    except (TypeError, ValueError):   # arrays of several items: not the same object
+        return False
+
+
 def _numpy_state_as_jax(block):
     """The state on entry, its NumPy arrays made JAX arrays (what `x += 1` then changes is
     a new array the construct carries, not the entry object in place, which every branch
@@ -158,7 +178,7 @@ class _Guard:
 
     def check(self):
         for obj, name, before in self.copies:
-            if obj != before:
+            if _differs(obj, before):
                 raise self._error(f"a {type(obj).__name__}", name)
 
     def _error(self, what, name):
