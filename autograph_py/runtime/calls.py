@@ -34,6 +34,7 @@ _CONVERTER = [lambda fn: None, lambda code: False]
 
 def use_converter(convert, is_converted_code) -> None:
     _CONVERTER[:] = convert, is_converted_code
+    classes.use(converted_call, _is_user_code)   # what a class's wrapped methods call
     picked.Picked.call = converted_call   # a call from code that is not converted
     picked.Picked.stage = failures.stage
 
@@ -72,8 +73,8 @@ def converted_call(f, args, kwargs=None):
     if config.calling_as_is():   # inside `with do_not_convert():`
         trace_log.record("call", "called as is", "inside `with do_not_convert()`")
         return f(*args, **kwargs)
-    if type(f) is type and classes.prepared(f, converted_call, _is_user_code):
-        return classes.construct(f, args, kwargs, converted_call, _is_user_code)
+    if type(f) is type and classes.prepared(f):
+        return classes.construct(f, args, kwargs)
     target = _target(f)
     if target is None:
         if mutations.watching() and mutations.container_mutator(f) is not None:
@@ -99,7 +100,7 @@ def converted_call(f, args, kwargs=None):
             args, kwargs = (*bound.args, *args), {**bound.keywords, **kwargs}
         else:
             args = (bound, *args)
-            classes.convert_operators(type(bound), converted_call, _is_user_code)
+            classes.convert_operators(type(bound))
     return _call_converted(fn, converted, args, kwargs)
 
 
@@ -390,9 +391,8 @@ def _why_as_is(f) -> str:
 
 
 def _is_user_code(fn) -> bool:
-    if getattr(fn, "__ag_do_not_convert__", False) or getattr(fn, "__ag_converted__", False):
-        return False
-    if hasattr(fn, "lower") and hasattr(fn, "trace"):  # already jitted
+    if (getattr(fn, "__ag_do_not_convert__", False) or getattr(fn, "__ag_converted__", False)
+            or hasattr(fn, "lower") and hasattr(fn, "trace")):  # (already jitted)
         return False
     if _library(fn) is not None:
         return False

@@ -13,7 +13,7 @@ import functools
 import sys
 import types
 
-from autograph_py.runtime import reach
+from autograph_py.runtime import reach, undefined
 from autograph_py.runtime.dispatch import in_trace, is_traced
 
 # The methods Python calls for operators, truth, length, items, iteration and `with`.
@@ -22,9 +22,20 @@ OPERATORS = frozenset(
         "add radd iadd sub rsub isub mul rmul imul truediv rtruediv itruediv floordiv "
         "rfloordiv ifloordiv mod rmod imod pow rpow ipow matmul rmatmul imatmul neg pos abs "
         "invert and rand or ror xor rxor lshift rlshift rshift rrshift lt le gt ge eq ne "
-        "bool len getitem setitem delitem contains iter next call enter exit").split())
+        "bool len getitem setitem delitem contains iter next call enter exit "
+        # ... and those it calls for attributes: a missing one, any write (a class's own
+        # `__setattr__`), a descriptor's; a dataclass's generated `__init__` calls
+        # `__post_init__`
+        "getattr setattr delattr get set delete post_init").split())
 
 _MARK = "__ag_operators__"   # in a class's own __dict__ once its methods are wrapped
+
+
+_USE = {}   # "call": converted_call, "is_user_code": its test (runtime/calls.py, use())
+
+
+def use(call, is_user_code) -> None:
+    _USE.update(call=call, is_user_code=is_user_code)
 
 
 def builds_by_init(cls, is_user_code) -> bool:
@@ -35,31 +46,32 @@ def builds_by_init(cls, is_user_code) -> bool:
             and is_user_code(init))
 
 
-def prepared(cls, call, is_user_code) -> bool:
+def prepared(cls) -> bool:
     """Before `cls(...)`: its operator methods wrapped (a plain user class; one with no
     `__init__` of its own too: `with Timer():`); whether it builds by its `__init__`."""
-    if builds_by_init(cls, is_user_code):
+    if builds_by_init(cls, _USE["is_user_code"]):
         return True
-    convert_operators(cls, call, is_user_code)
+    convert_operators(cls)
     return False
 
 
-def construct(cls, args, kwargs, call, is_user_code):
-    """`cls(*args, **kwargs)` with its `__init__` converted; `call` is converted_call."""
-    convert_operators(cls, call, is_user_code)
+def construct(cls, args, kwargs):
+    """`cls(*args, **kwargs)` with its `__init__` converted (by converted_call)."""
+    convert_operators(cls)
     obj = object.__new__(cls)
-    out = call(cls.__init__.__get__(obj, cls), args, kwargs)
+    out = _USE["call"](cls.__init__.__get__(obj, cls), args, kwargs)
     if out is not None:
         raise TypeError(f"__init__() should return None, not '{type(out).__name__}'")
     return obj
 
 
-def convert_operators(cls, call, is_user_code) -> None:
+def convert_operators(cls) -> None:
     """Wraps the operator methods and property getters of `cls` and its bases: plain
     classes of user code only (a library's base or metaclass, an Equinox or Flax module,
     binds its methods its own way)."""
     if _MARK in cls.__dict__ or not _plain(cls):
         return
+    call, is_user_code = _USE["call"], _USE["is_user_code"]
     for klass in cls.__mro__:
         if klass is object or _MARK in klass.__dict__:
             continue
@@ -70,10 +82,32 @@ def convert_operators(cls, call, is_user_code) -> None:
         for name, attr in list(vars(klass).items()):
             if name in OPERATORS and isinstance(attr, types.FunctionType) and is_user_code(attr):
                 setattr(klass, name, _while_tracing(attr, call))
-            elif (type(attr) is property and isinstance(attr.fget, types.FunctionType)
-                  and is_user_code(attr.fget)):
-                setattr(klass, name, property(_while_tracing(attr.fget, call), attr.fset,
-                                              attr.fdel, attr.__doc__))
+            elif type(attr) is property:   # its getter, setter and deleter
+                setattr(klass, name, property(*(
+                    _while_tracing(f, call) if isinstance(f, types.FunctionType)
+                    and is_user_code(f) else f for f in (attr.fget, attr.fset, attr.fdel)),
+                    attr.__doc__))
+            elif _plain(type(attr)) and hasattr(type(attr), "__set__"):   # a descriptor
+                convert_operators(type(attr))
+
+
+@functools.lru_cache(maxsize=1024)
+def written_by_code(cls, key) -> bool:
+    """Whether `obj.key = v` runs code of a plain user class `cls` (a property's setter, a
+    descriptor's `__set__`, its own `__setattr__`); if so, that code is wrapped first, so
+    that a traced construct watches what it changes, as it does a callee's change."""
+    if not _plain(cls):
+        return False
+    found = cls.__setattr__ is not object.__setattr__
+    for klass in cls.__mro__ if not found else ():
+        if key in klass.__dict__:
+            d = klass.__dict__[key]
+            found = hasattr(type(d), "__set__") and not isinstance(
+                d, (types.MemberDescriptorType, types.GetSetDescriptorType))   # __slots__
+            break
+    if found:
+        convert_operators(cls)
+    return found
 
 
 def _plain(cls) -> bool:
@@ -100,6 +134,18 @@ def truth(obj):
     return None
 
 
+def contains(container, x):
+    """`x in container` where the class's own (converted) `__contains__` gives a traced
+    value: that value, as a bool (Python's `in` would refuse its truth); None where
+    Python's `in` applies as it is (no plain user class, no trace)."""
+    cls = type(container)
+    if not in_trace() or not _plain(cls) or getattr(cls, "__contains__", None) is None:
+        return None
+    convert_operators(cls)
+    out = cls.__contains__(container, x)
+    return out.astype(bool) if is_traced(out) else bool(out)
+
+
 def _while_tracing(fn, call):
     @functools.wraps(fn)
     def method(*args, **kwargs):
@@ -113,3 +159,6 @@ def _while_tracing(fn, call):
 def original(fn):
     """The user's method that `fn` wraps, or `fn`."""
     return getattr(fn, "__ag_operator__", fn)
+
+
+undefined.written_by_code = written_by_code   # (load_part: a setter's attribute)

@@ -27,7 +27,7 @@ import numpy as np
 
 from autograph_py import errors
 from autograph_py.lowering import indexing
-from autograph_py.runtime import copies, failures, optional, picked, undefined
+from autograph_py.runtime import classes, copies, failures, optional, picked, undefined
 from autograph_py.runtime.optional import MaybeNone
 from autograph_py.runtime.dispatch import holds_jax_array, is_traced
 
@@ -335,7 +335,8 @@ def in_(x, container):
         return out
     if isinstance(container, range) and (is_traced(x) or isinstance(x, jax.Array)):
         return _in_range(x, container)   # a concrete array too: inside a trace, its == is
-    return x in container
+    found = classes.contains(container, x)   # a user class's own __contains__, converted
+    return x in container if found is None else found
 
 
 def _in_range(x, r: range):

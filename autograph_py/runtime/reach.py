@@ -79,7 +79,7 @@ def visible(roots, depth=3) -> Visible:
                             ids.owners.setdefault(id(u), (u, "attr", n))   # (rebinds)
                     elif _user_function(u):
                         level.append((u, n))
-                    elif _user_class(u):
+                    elif user_class(u):
                         ids.owners.setdefault(id(u), (u, "class", n))
                         level.extend(_class_members(u, n))
                     elif is_array(u):
@@ -182,7 +182,7 @@ def _stored_globals(code) -> tuple:
     return tuple(dict.fromkeys((*own, *sum(nested, ()))))
 
 
-def _user_class(c) -> bool:
+def user_class(c) -> bool:
     return isinstance(c, type) and (c.__module__ or "").partition(".")[0] not in (
         LIBRARIES | _STDLIB)
 

@@ -282,6 +282,8 @@ def load_part(base, key, label: str, attribute: bool):
     if isinstance(base, Undefined):
         return Undefined(label)
     try:
+        if attribute and written_by_code(type(base), key):
+            return WRITTEN_BY_CODE   # (its writes converted and watched: runtime/classes.py)
         return _attribute(base, key) if attribute else base[key]
     except (KeyError, AttributeError):
         return Undefined(label)
@@ -289,6 +291,20 @@ def load_part(base, key, label: str, attribute: bool):
         if type(base) is list:   # a branch that shortened the list (`lst.pop()`) has none
             return Undefined(label)
         raise
+
+
+class _WrittenByCode:
+    """The state slot of an attribute a user class's code writes (a property's setter, a
+    descriptor's, its `__setattr__`): no state. The assignment runs that code once on each
+    path, as eagerly; the construct carries what it changes, as it does a callee's change."""
+    __slots__ = ()
+
+
+WRITTEN_BY_CODE = _WrittenByCode()
+
+
+def written_by_code(cls, key) -> bool:   # (runtime/classes.py puts its test here)
+    return False
 
 
 def _attribute(base, key):
@@ -325,7 +341,7 @@ def store_part(base, key, value, attribute: bool) -> None:
                 base_unbound and isinstance(value, UnboundUnlessAssigned)):
             value = value.value   # what the base's own placeholder guards (F58: both first
             #                       assigned in one loop: the part exists where the base does)
-    if isinstance(base, Undefined):
+    if isinstance(base, Undefined) or value is WRITTEN_BY_CODE:
         return  # the base itself is restored to "unassigned": so is the part
     if isinstance(value, MaybeUndefined) and not in_conditional_region():
         what, details, at, fix = value.reason
