@@ -22,7 +22,7 @@ import numpy as np
 
 from autograph_py import errors
 from autograph_py.lowering import tracing
-from autograph_py.runtime import picked
+from autograph_py.runtime import picked, reach
 from autograph_py.runtime.dispatch import in_trace, is_traced
 from autograph_py.lowering.plans import Aval
 
@@ -71,11 +71,49 @@ def _same(a, b) -> bool:
 
 
 def recipe(obj, fn=None) -> tuple[Recipe, list]:
-    """(recipe, tracers) of `obj`, a pytree that may hold tracers (and Texts, which hold some)."""
-    leaves, tree = jax.tree_util.tree_flatten(obj)
+    """(recipe, tracers) of `obj`, a pytree that may hold tracers (and Texts, which hold some),
+    and user objects that hold some (`print(Point(x))`: made again at run time)."""
+    leaves, tree = jax.tree_util.tree_flatten(_opened(obj))
     arrays = [l for l in leaves if is_traced(l)]
     return Recipe(fn, tree, [(_WEAK_SLOT if _is_weak(l) else _SLOT) if is_traced(l) else l
                              for l in leaves]), arrays
+
+
+class _Opened:
+    """A user object that holds traced values and is no pytree (a plain class, a dataclass
+    not registered), as its class and attributes: a pytree of them, which is made again
+    as an object of its class at run time (no `__init__` runs), so that its own
+    `__repr__`/`__str__` show the run-time values, as eagerly."""
+    __slots__ = ("cls", "keys", "values")
+
+    def __init__(self, cls, keys, values):
+        self.cls, self.keys, self.values = cls, keys, values
+
+
+def _made_again(aux, values):
+    cls, keys = aux
+    obj = object.__new__(cls)
+    obj.__dict__.update(zip(keys, values))
+    return obj
+
+
+jax.tree_util.register_pytree_node(_Opened, lambda o: (o.values, (o.cls, o.keys)), _made_again)
+
+
+def _opened(v, depth=0):
+    """`v` with each user object in it that holds a traced value as an _Opened, through
+    tuples, lists, dicts and objects."""
+    if depth > 6 or is_traced(v) or isinstance(v, (str, int, float, complex)):
+        return v
+    if type(v) in (list, tuple):
+        return type(v)(_opened(x, depth + 1) for x in v)
+    if type(v) is dict:
+        return {k: _opened(x, depth + 1) for k, x in v.items()}
+    if (reach.is_user_object(v) and type(v).__new__ is object.__new__
+            and jax.tree_util.all_leaves([v])
+            and any(is_traced(x) for x in jax.tree_util.tree_leaves(list(vars(v).values())))):
+        return _Opened(type(v), tuple(vars(v)), [_opened(x, depth + 1) for x in vars(v).values()])
+    return v
 
 
 def _is_weak(v) -> bool:
@@ -263,7 +301,8 @@ def deferred(fn, *args, **kwargs):
     """
     if picked.find(args) is not None:
         return picked.each(lambda *a, **k: deferred(fn, *a, **k), args, kwargs)
-    if not in_trace() or not any(is_traced(l) for l in jax.tree_util.tree_leaves((args, kwargs))):
+    if not in_trace() or not any(
+            is_traced(l) for l in jax.tree_util.tree_leaves(_opened((args, kwargs)))):
         return fn(*args, **kwargs)
     return Text(*recipe((args, kwargs), fn))
 
