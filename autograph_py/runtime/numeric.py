@@ -171,7 +171,7 @@ def _extreme(fn_name, builtin, better, args, key, default):
         values = list(args)
     if not holds_jax_array(values):
         if key is None:
-            return builtin(values)
+            return python_order(fn_name, lambda: builtin(values))
         keyed = [key(v) for v in values]   # once per item, as Python calls it
         if not holds_jax_array(keyed):
             return values[builtin(range(len(values)), key=keyed.__getitem__)]
@@ -179,6 +179,20 @@ def _extreme(fn_name, builtin, better, args, key, default):
         # item becomes traced, as in sorted().
         return _pick(list(zip(keyed, values)), lambda kv: kv[0], better)[1]
     return _pick(values, key, better)   # Python's pick, also where a comparison is traced
+
+
+def python_order(fn_name, order):
+    """`order()`, Python's own ordering of items that hold no array: a clear error where
+    their class's own comparison (`__lt__` on a traced attribute) gives a traced value."""
+    try:
+        return order()
+    except jax.errors.TracerBoolConversionError:
+        raise errors.ConcreteValueError(errors.message(
+            f"{fn_name}() orders objects whose own comparison (`__lt__`, `__gt__`) gives a "
+            f"traced value, and Python's {fn_name}() needs the truth of each comparison "
+            "while the function is traced", at=errors.where(3),
+            fix="Order by the traced values themselves: put them in one array and pick "
+                "with jnp.argmax / jnp.argsort, or compare them with `if`.")) from None
 
 
 def max_(*args, key=None, default=_NO_DEFAULT):
@@ -322,7 +336,7 @@ def sorted_(iterable, /, *, key=None, reverse=False):
         values = list(iterable)
         if not holds_jax_array(values):
             if key is None:
-                return builtins.sorted(values, key=key, reverse=reverse)
+                return python_order("sorted", lambda: builtins.sorted(values, reverse=reverse))
             keyed = [key(v) for v in values]   # once per item, as Python calls it
             if not holds_jax_array(keyed):
                 order = builtins.sorted(range(len(values)), key=keyed.__getitem__,
