@@ -220,10 +220,10 @@ def _convert_code(fn, code) -> Conversion:
     return conv
 
 
-def _register(code):
+def _register(code):   # and its functions; not a class body's (converted when called)
     _converted_codes[code] = True
     for c in code.co_consts:
-        if isinstance(c, types.CodeType):
+        if isinstance(c, types.CodeType) and c.co_flags & 1:   # CO_OPTIMIZED: no class body
             _register(c)
 
 

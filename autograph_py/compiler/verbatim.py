@@ -1,10 +1,12 @@
-"""Functions defined inside converted code that run as Python: generators and coroutines.
+"""Functions defined inside converted code that keep the bodies written: generators and
+coroutines, and the methods of a class defined there.
 
-Their bodies suspend at each `yield` or `await`, which no branch or loop function of
-converted code can: their statements stay Python, so their tests and loops see Python
-values or are a clear error at their line. A generator's expressions and calls are
-converted all the same (compiler/pipeline.GENERATOR), as are those of a generator
-defined elsewhere that converted code calls.
+A generator's or coroutine's body suspends at each `yield` or `await`, which no branch
+or loop function of converted code can: its statements stay Python, so its tests and
+loops see Python values or are a clear error at their line. A generator's expressions
+and calls are converted all the same (compiler/pipeline.GENERATOR), as are those of a
+generator defined elsewhere that converted code calls. A class body's methods are
+converted when they are called, as any method is (compiler/pipeline._register).
 """
 from __future__ import annotations
 
@@ -25,6 +27,8 @@ def python_bodies(root) -> dict:
                 isinstance(m, (gast.Yield, gast.YieldFrom, gast.Await))
                 for m in scopes.walk_inside(n)):
             out.setdefault((n.name, n.lineno), copy.deepcopy(n.body))
+    for n in _nested_defs(root, methods=True):
+        out.setdefault((n.name, n.lineno), copy.deepcopy(n.body))
     return out
 
 
@@ -35,18 +39,23 @@ def generators(root) -> set:
             and any(isinstance(m, (gast.Yield, gast.YieldFrom)) for m in scopes.walk_inside(n))}
 
 
-def _nested_defs(root) -> list:
+def _nested_defs(root, methods=False) -> list:
     """The functions defined by statements under `root`, at any depth (a def is a
-    statement: no need to walk the expressions, which hold most of the nodes)."""
-    out, todo = [], [root]
+    statement: no need to walk the expressions, which hold most of the nodes); with
+    `methods`, those a class body defines instead."""
+    out, todo = [], [(root, False)]
     while todo:
-        body = getattr(todo.pop(), "body", None)
+        node, in_class = todo.pop()
+        body = getattr(node, "body", None)
         if type(body) is not list:   # a lambda's: an expression
             continue
         for st in scopes.own_statements(body):
             if isinstance(st, (gast.FunctionDef, gast.AsyncFunctionDef)):
-                out.append(st)
-                todo.append(st)
+                if in_class == methods:
+                    out.append(st)
+                todo.append((st, False))
+            elif methods and isinstance(st, gast.ClassDef):
+                todo.append((st, True))
     return out
 
 
@@ -59,4 +68,4 @@ def restore(root, verbatim: dict) -> None:
             body = verbatim.pop((n.name, getattr(n, "lineno", None)), None)
             if body is not None:
                 n.body = body
-    assert not verbatim, f"generator functions lost in conversion: {sorted(verbatim)}"
+    assert not verbatim, f"functions lost in conversion: {sorted(verbatim)}"

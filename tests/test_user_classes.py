@@ -1,0 +1,281 @@
+"""User classes in converted code: the code Python runs for an attribute, an operator or a
+print without a call in the source (setters, `__setattr__`, `__getattr__`, descriptors,
+`__contains__`, `__post_init__`, `__str__`), and classes defined inside converted code.
+
+Found by adversarial user programs (a bug hunt of 2026-12-06); each test failed before
+its fix: a setter's side effect counted once per trace-time write (silently wrong, even
+with no trace), a print showing a tracer, or a raw TracerBoolConversionError.
+"""
+from __future__ import annotations
+
+import collections
+import dataclasses
+import io
+import contextlib
+
+import jax
+import jax.numpy as jnp
+import pytest
+
+import autograph_py as ag
+from autograph_py import errors
+
+
+class _Param:
+    def __init__(self, v):
+        self._v = v
+        self.version = 0
+
+    @property
+    def value(self):
+        return self._v
+
+    @value.setter
+    def value(self, v):
+        self._v = v
+        self.version += 1
+
+
+def _set_in_a_loop(n):
+    p = _Param(0.0)
+    i = 0
+    while i < n:
+        p.value = p.value + 1.0
+        i += 1
+    return p.version, p.value
+
+
+def _set_under_an_if(x):
+    p = _Param(0.0)
+    if x > 0:
+        p.value = x
+    return p.version, p.value
+
+
+class _Counted:
+    def __init__(self):
+        object.__setattr__(self, "writes", 0)
+        object.__setattr__(self, "value", 0.0)
+
+    def __setattr__(self, key, v):
+        object.__setattr__(self, key, v)
+        object.__setattr__(self, "writes", self.writes + 1)
+
+
+def _setattr_under_an_if(x):
+    t = _Counted()
+    if x > 0:
+        t.value = x
+    return t.writes, t.value
+
+
+def _setattr_in_a_loop(x):
+    t = _Counted()
+    i = 0
+    while i < x:
+        t.value = t.value + 1.0
+        i += 1
+    return t.writes, t.value
+
+
+def _same(got, want):
+    assert [float(g) for g in jax.tree_util.tree_leaves(got)] == pytest.approx(
+        [float(w) for w in jax.tree_util.tree_leaves(want)], rel=1e-6)
+
+
+def test_a_setter_runs_once_per_assignment_the_program_makes():
+    # The state of `p.value` was written back through the setter: its counter went up
+    # once per trace-time write (4 for 3 iterations with no trace at all, 4 for an `if`
+    # not taken).
+    assert ag.convert(_set_in_a_loop)(3) == _set_in_a_loop(3)
+    for x in (-2.0, 2.0):
+        _same(ag.function(_set_under_an_if)(jnp.float32(x)), _set_under_an_if(x))
+        _same(ag.function(_setattr_under_an_if)(jnp.float32(x)), _setattr_under_an_if(x))
+    _same(ag.function(_set_in_a_loop)(jnp.float32(3.0)), _set_in_a_loop(3.0))
+    _same(ag.function(_setattr_in_a_loop)(jnp.float32(3.0)), _setattr_in_a_loop(3.0))
+
+
+class _Clamped:
+    def __init__(self):
+        self._v = 0.0
+
+    @property
+    def v(self):
+        return self._v
+
+    @v.setter
+    def v(self, val):
+        if val < 0:
+            val = 0.0 * val
+        self._v = val
+
+
+class _Positive:
+    def __set_name__(self, owner, name):
+        self.name = "_" + name
+
+    def __get__(self, obj, typ=None):
+        return getattr(obj, self.name)
+
+    def __set__(self, obj, value):
+        if value < 0:
+            value = -value
+        setattr(obj, self.name, value)
+
+
+class _Holder:
+    w = _Positive()
+
+    def __init__(self, w):
+        self.w = w
+
+
+class _Fallback:
+    def __init__(self, s):
+        self.s = s
+
+    def __getattr__(self, name):
+        if self.s > 0:
+            return self.s
+        return -self.s
+
+
+@dataclasses.dataclass
+class _PostInit:
+    a: float
+
+    def __post_init__(self):
+        if self.a < 0:
+            self.a = 0.0 * self.a
+
+
+def _implicit_attribute_code(x):
+    c = _Clamped()
+    c.v = x
+    h = _Holder(x)
+    return c.v, h.w, _Fallback(x).anything, _PostInit(x).a
+
+
+def test_setters_descriptors_getattr_and_post_init_are_converted_while_traced():
+    for x in (2.0, -2.0):
+        _same(ag.function(_implicit_attribute_code)(jnp.float32(x)),
+              _implicit_attribute_code(x))
+
+
+class _Members:
+    def __contains__(self, v):
+        for w in (1.0, 2.0):
+            if v == w:
+                return True
+        return False
+
+
+def _membership(x):
+    return x in _Members(), x not in _Members()
+
+
+def test_in_of_a_user_container_takes_its_converted_contains():
+    for x in (2.0, 3.0):
+        got = ag.function(_membership)(jnp.float32(x))
+        assert [bool(g) for g in got] == list(_membership(x))
+
+
+class _Score:
+    def __init__(self, v):
+        self.v = v
+
+    def __lt__(self, other):
+        if self.v < other.v:
+            return True
+        return False
+
+
+def test_max_of_objects_whose_comparison_is_traced_is_a_clear_error():
+    with pytest.raises(errors.ConcreteValueError, match=r"max\(\) orders objects") as e:
+        ag.function(lambda x: max(_Score(x), _Score(1.0)).v)(jnp.float32(3.0))
+    assert "test_user_classes.py" in str(e.value)
+    with pytest.raises(errors.ConcreteValueError, match=r"sorted\(\) orders objects"):
+        ag.function(lambda x: sorted([_Score(x), _Score(1.0)])[0].v)(jnp.float32(3.0))
+
+
+def _local_class(x):
+    class C:
+        def m(self, v):
+            if v < 0:
+                v = -v
+            return v
+
+        @staticmethod
+        def doubled(v):
+            while abs(v) < 10:
+                v = v * 2
+            return v
+    return C().m(x), C.doubled(x)
+
+
+def _make_act(slope):
+    class Leaky:
+        def __call__(self, v):
+            if v > 0:
+                return v
+            return slope * v
+    return Leaky()
+
+
+def _factory_inside(x):
+    return _make_act(0.1)(x)
+
+
+def test_methods_of_a_class_defined_in_converted_code_are_converted():
+    # The class body kept its `if`/`while` but got the return transform, and its
+    # methods counted as converted: a raw TracerBoolConversionError.
+    for x in (-3.0, 3.0):
+        _same(ag.function(_local_class)(jnp.float32(x)), _local_class(x))
+        _same(ag.function(_factory_inside)(jnp.float32(x)), _factory_inside(x))
+
+
+@dataclasses.dataclass
+class _S:
+    pos: float
+
+
+class _Pretty:
+    def __init__(self, v):
+        self.v = v
+
+    def __str__(self):
+        if self.v > 0:
+            return f"+{self.v}"
+        return f"{self.v}"
+
+
+def _prints_objects(x):
+    print(_S(x))
+    print(f"p={_Pretty(x)}", _Pretty(-x))
+    return x
+
+
+def test_a_printed_object_holding_a_traced_value_shows_the_run_time_value():
+    # It printed `S(pos=JitTracer(float32[]))`; a __str__ with an `if` was a raw error.
+    for x in (1.5, -1.5):
+        eager, compiled = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(eager):
+            _prints_objects(jnp.float32(x))
+        with contextlib.redirect_stdout(compiled):
+            ag.function(_prints_objects)(jnp.float32(x))
+            jax.effects_barrier()
+        assert compiled.getvalue() == eager.getvalue()
+
+
+def _deque_item(x):
+    q = collections.deque([1.0, 2.0])
+    if x > 0:
+        q[0] = x
+    return q[0]
+
+
+def test_a_deque_item_set_under_a_traced_if_is_a_clear_error():
+    # Comparing the deque with its entry contents took the truth of a tracer (a raw
+    # TracerBoolConversionError inside autograph_py).
+    with pytest.raises(errors.StateError, match="deque"):
+        ag.function(_deque_item)(jnp.float32(3.0))
