@@ -399,3 +399,57 @@ def test_reverse_mode_through_the_value_of_an_inner_value_and_grad():
     # The inner gradient's own derivative is still reverse over reverse: the clear error.
     with pytest.raises(ag.errors.DifferentiationError, match="reverse mode over reverse"):
         jax.grad(lambda x: jax.value_and_grad(c)(x, 3)[1])(0.7)
+
+
+# ---------------------------------------------- found by a bug hunt (2026-12-06)
+
+def _sqrt_steps(x, w):
+    while x > 1.5:
+        x = jnp.sqrt(x - w)
+    return x
+
+
+def test_vmap_of_grad_of_a_loop_whose_lanes_end_at_different_trips_is_finite():
+    # A finished lane ran the step's vjp at its final state (sqrt'(0) = inf) times its
+    # zero cotangent: NaN for that lane, and for a parameter every lane shares.
+    xs = jnp.array([2.0, 5.0])
+    conv = ag.convert(_sqrt_steps)
+    want = [float(jax.grad(_sqrt_steps)(float(x), 1.0)) for x in xs]
+    got = jax.vmap(jax.grad(conv), in_axes=(0, None))(xs, 1.0)
+    assert [float(g) for g in got] == pytest.approx(want, rel=1e-5)
+    shared = jax.grad(lambda w: jnp.sum(jax.vmap(conv, in_axes=(0, None))(xs, w)))(1.0)
+    want_w = sum(float(jax.grad(_sqrt_steps, argnums=1)(float(x), 1.0)) for x in xs)
+    assert float(shared) == pytest.approx(want_w, rel=1e-5)
+
+
+def _cubes_below(xs):
+    s = 0.0
+    for x in xs:
+        if x < 1e10:
+            s = s + x * x * x
+    return s
+
+
+def test_a_cheap_branch_whose_product_overflows_where_not_taken_keeps_a_finite_gradient():
+    # The `if` was a select: the branch not taken overflowed (1e60), and its zero cotangent
+    # times inf made the gradient NaN. A product of two floats now stays in a cond.
+    xs = jnp.array([1.0, 1e20])
+    got = jax.grad(ag.convert(_cubes_below))(xs)
+    assert [float(g) for g in got] == [3.0, 0.0]
+    assert "select" not in {e.became for e in ag.explain(_cubes_below)(xs).entries}
+
+
+def _safe_sqrt(x):
+    if x > 0:
+        y = x
+        while jnp.abs(y * y - x) > 1e-4 * x:
+            y = 0.5 * (y + x / y)
+    else:
+        y = 0.0 * x
+    return y
+
+
+def test_vmap_of_a_while_in_a_branch_some_lanes_do_not_take_ends():
+    # Under vmap both branches run for every lane: the loop of the lane x = -4 never ended.
+    got = jax.vmap(ag.convert(_safe_sqrt))(jnp.array([4.0, -4.0]))
+    assert [float(g) for g in got] == pytest.approx([2.0, 0.0], abs=1e-3)

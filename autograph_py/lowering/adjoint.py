@@ -147,6 +147,12 @@ def _masked_step(loop, batch_ndim, n):
         live = i < n
         return [jnp.where(jnp.reshape(live, live.shape + (1,) * (jnp.ndim(x) - batch_ndim)),
                           y, x) for x, y in zip(carry, new)]
+    # The reverse sweep differentiates the step itself and selects its cotangents by lane
+    # (sweep.Sweep.vjp_step): the vjp of `where(live, step(x), x)` multiplies a finished
+    # lane's zero cotangent by the step's derivative at its final state, NaN where that
+    # is infinite (`sqrt(x - 1)` at x = 1), and NaN is what a shared parameter then sums.
+    masked.unmasked, masked.live = (lambda i, consts, carry: list(step(consts, carry)),
+                                    lambda i: i < n)
     return masked
 
 

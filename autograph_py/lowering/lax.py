@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import jax
 from jax import lax
+from jax.extend.core import Literal
 import numpy as np
 
 from autograph_py.lowering import adjoint, plans, tracing
@@ -24,9 +25,12 @@ _ARRAYS = (jax.Array, np.ndarray, np.generic)
 # A branch that only computes a few small values with these primitives is selected, not
 # branched to: both are computed and `select_n` picks (XLA fuses it into the loop around
 # it; a `cond` in a loop body costs a branch per iteration: 1.6x to 2.3x on CPU in
-# benchmarks/cheap_branches.py). None of them traps or makes an infinite or NaN value,
-# or derivative, from finite operands, so computing the branch not taken changes neither
-# the result nor its gradient (division, sqrt, log and the like stay in a cond).
+# benchmarks/cheap_branches.py). None of them traps or makes a NaN value from finite
+# operands, so computing the branch not taken changes neither the result nor its
+# gradient (division, sqrt, log and the like stay in a cond). A product of two floating
+# values (`mul`, `square`, `integer_pow`) may overflow, and its derivative multiplies by
+# the other operand: the branch not taken would give its zero cotangent times inf, NaN
+# in the gradient. It is selected only with a literal factor (`0.5 * x`) or on integers.
 _SELECTABLE = frozenset({
     "add", "sub", "mul", "neg", "max", "min", "abs", "sign", "floor", "ceil", "round",
     "clamp", "select_n", "eq", "ne", "lt", "le", "gt", "ge", "and", "or", "not", "xor",
@@ -37,6 +41,16 @@ _SELECT_EQNS = 12     # per branch
 _SELECT_SIZE = 256    # elements of any value a selected branch computes
 
 
+_PRODUCTS = frozenset({"mul", "square", "integer_pow"})
+
+
+def _safe_product(eqn) -> bool:
+    """A product whose derivative cannot be infinite: of integers, or by a literal."""
+    if not np.issubdtype(eqn.outvars[0].aval.dtype, np.inexact):
+        return True
+    return eqn.primitive.name == "mul" and any(isinstance(v, Literal) for v in eqn.invars)
+
+
 def _selectable(closed) -> bool:
     if closed.effects or len(closed.jaxpr.eqns) > _SELECT_EQNS:
         return False
@@ -44,6 +58,8 @@ def _selectable(closed) -> bool:
         if eqn.primitive.name not in _SELECTABLE:
             return False
         if eqn.primitive.name == "integer_pow" and eqn.params.get("y", 0) < 0:
+            return False
+        if eqn.primitive.name in _PRODUCTS and not _safe_product(eqn):
             return False
         for v in (*eqn.invars, *eqn.outvars):
             aval = getattr(v, "aval", None)

@@ -111,15 +111,26 @@ class Sweep:
         return bufs, s, count
 
     def vjp_step(self, i, carry, ct_carry, ct_consts):
-        loop = self.loop
+        """The cotangents before step `i`. Of a batch of loops (a masked step): the step's
+        own, for the loops still running at `i`; the others' pass through unchanged."""
+        loop, live = self.loop, getattr(self.step, "live", None)
+        step = self.step if live is None else self.step.unmasked
 
         def f(lc, lx):
-            out = self.step(i, with_(self.consts, loop.lin_consts, lc),
-                            with_(carry, loop.lin_carry, lx))
+            out = step(i, with_(self.consts, loop.lin_consts, lc),
+                       with_(carry, loop.lin_carry, lx))
             return [out[k] for k in loop.lin_carry]
         with quietly(), differentiating(loop):
             _, pull = jax.vjp(f, self.lin_consts, [carry[k] for k in loop.lin_carry])
             g_consts, g_carry = pull(ct_carry)
+        if live is not None:
+            running = live(i)
+
+            def pick(g, other):
+                mask = jnp.reshape(running, running.shape + (1,) * (g.ndim - running.ndim))
+                return jnp.where(mask, g, other)
+            g_carry = [pick(g, ct) for g, ct in zip(g_carry, ct_carry)]
+            g_consts = [pick(g, jnp.zeros_like(g)) for g in g_consts]
         return g_carry, [a + g for a, g in zip(ct_consts, g_consts)]
 
     def reverse(self, level, a, last, bufs, cts):

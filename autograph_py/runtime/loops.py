@@ -279,7 +279,10 @@ def _lax_while_once(test, body, block: Block, first=None):
                    if id(c.obj) in w.visible.reached]
         if changed:
             raise loop_state.while_test_changed(changed, at)
-        return [as_predicate(t, "`while` loop", at)], None
+        # Under vmap a traced `if` runs the branch not taken too: its loop runs where taken.
+        reached = paths.taken()
+        t = as_predicate(t, "`while` loop", at)
+        return [t if reached is None else t & reached], None
 
     test_jaxpr, _ = tracing.trace(traced_test, plan.dynamic_avals())
     args = (closed, settle.initial_carry(plan, init_vars), block.opts.get("checkpoints"), at)
