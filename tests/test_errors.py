@@ -1666,3 +1666,45 @@ def test_a_staged_check_or_print_comes_before_a_later_unbound_read():
     eager, conv = printed_runs([_printed_then_unbound, ag.function(_printed_then_unbound)],
                                jnp.float32(1.0), catch=(UnboundLocalError,))
     assert eager[1] == conv[1] == "P 1.0\n" and conv[0] == "UndefinedVariableError"
+
+
+# ---------------------------------------------- found by a bug hunt (2026-12-06)
+
+def _zeros_after_a_traced_guard(x, step):
+    if x >= 1.0:
+        raise ValueError("x too big")
+    n = int((1.0 - x) / step)
+    return np.zeros(n + 1, np.float32)
+
+
+def test_a_tracer_handed_to_numpy_on_a_traced_path_is_a_trace_time_error():
+    # np.zeros(traced n) after a traced raise guard was staged as the program's own
+    # TypeError: a JaxRuntimeError (INTERNAL) when the program ran.
+    with pytest.raises(ag.errors.ConcreteValueError, match="needs a concrete one") as e:
+        jax.jit(ag.convert(_zeros_after_a_traced_guard), static_argnums=1)(
+            jnp.float32(0.0), 0.2)
+    assert "test_errors.py" in str(e.value)
+
+
+def _none_on_some_runs(x):
+    if x > 1.0:
+        return x
+    return None
+
+
+def test_returning_none_on_some_runs_names_the_functions_definition():
+    # The staged StateError named the caller's line (harness or test), not the function.
+    line = _none_on_some_runs.__code__.co_firstlineno
+    with pytest.raises(ag.errors.StateError, match=f"test_errors.py:{line}"):
+        ag.function(_none_on_some_runs)(jnp.float32(0.5))
+        jax.effects_barrier()
+
+
+def _parses_its_text(a, b):
+    return int(f"{a}{b}", 2) + float(str(a))
+
+
+def test_parsing_text_made_from_a_traced_value_is_a_clear_error():
+    # A raw ValueError: invalid literal for int() ... 'JitTracer(int32[])...'.
+    with pytest.raises(ag.errors.ConcreteValueError, match=r"int\(\) parses text"):
+        jax.jit(ag.convert(_parses_its_text))(jnp.int32(1), jnp.int32(0))

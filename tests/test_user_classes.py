@@ -279,3 +279,25 @@ def test_a_deque_item_set_under_a_traced_if_is_a_clear_error():
     # TracerBoolConversionError inside autograph_py).
     with pytest.raises(errors.StateError, match="deque"):
         ag.function(_deque_item)(jnp.float32(3.0))
+
+
+class _Box:
+    def __init__(self, v):
+        self.v = float(v)
+
+    def __float__(self):
+        return self.v
+
+    def __int__(self):
+        return int(self.v)
+
+
+def _numbers_of_an_object(x):
+    return float(_Box(x)) + 1.0, int(_Box(x * 3.0))
+
+
+def test_float_and_int_of_an_object_whose_dunder_gives_a_traced_value():
+    # Python's float() refused the traced value __float__ returned (a raw TypeError).
+    for x in (-1.5, 2.25):
+        _same(jax.jit(ag.convert(_numbers_of_an_object))(jnp.float32(x)),
+              _numbers_of_an_object(x))

@@ -359,7 +359,7 @@ def _entry_factory(ag__, converted):
     def entry(*args, **kwargs):
         ag__.poison_stale(converted)   # a module-level list's tracers of an ended trace
         with ag__.clearer_errors():    # Python's TypeError of an operator, in our terms
-            return ag__.returned(converted(*args, **kwargs))
+            return ag__.returned(converted(*args, **kwargs), converted)
     return entry
 
 

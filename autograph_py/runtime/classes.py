@@ -13,7 +13,11 @@ import functools
 import sys
 import types
 
-from autograph_py.runtime import reach, undefined
+import jax
+import numpy as np
+
+from autograph_py import errors
+from autograph_py.runtime import reach, text, undefined
 from autograph_py.runtime.dispatch import in_trace, is_traced
 
 # The methods Python calls for operators, truth, length, items, iteration and `with`.
@@ -25,8 +29,8 @@ OPERATORS = frozenset(
         "bool len getitem setitem delitem contains iter next call enter exit "
         # ... and those it calls for attributes: a missing one, any write (a class's own
         # `__setattr__`), a descriptor's; a dataclass's generated `__init__` calls
-        # `__post_init__`
-        "getattr setattr delattr get set delete post_init").split())
+        # `__post_init__`; `float(x)`, `int(x)` (runtime/numeric.py)
+        "getattr setattr delattr get set delete post_init float int index complex").split())
 
 _MARK = "__ag_operators__"   # in a class's own __dict__ once its methods are wrapped
 
@@ -144,6 +148,43 @@ def contains(container, x):
     convert_operators(cls)
     out = cls.__contains__(container, x)
     return out.astype(bool) if is_traced(out) else bool(out)
+
+
+def own_number(x, kind: str):
+    """`x` made a number by its class's own `__float__`/`__int__`/`__index__` where that
+    gives a traced value (Python's `float()` would refuse an array); a clear error for
+    text made from a traced value, known only when the program runs; else `x`."""
+    if isinstance(x, text.Text):
+        raise errors.ConcreteValueError(errors.message(
+            f"{kind}() parses text made from a traced value ({x!r}), whose characters are "
+            "known only when the compiled program runs", at=errors.where(3),
+            fix="Compute the number from the values themselves (digits: sum of d * base ** "
+                "i), not from their text."))
+    if not in_trace() or is_traced(x) or isinstance(
+            x, (int, float, complex, str, bytes, jax.Array, np.ndarray, np.generic)):
+        return x
+    convert_operators(type(x))   # (its methods run converted: a plain user class)
+    for name in ("__float__", "__int__", "__index__") if kind == "float" else (
+            "__int__", "__index__", "__float__"):
+        method = getattr(type(x), name, None)
+        if method is not None:
+            out = method(x)
+            return out if is_traced(out) else x
+    return x
+
+
+def python_order(fn_name, order):
+    """`order()`, Python's own ordering of items that hold no array: a clear error where
+    their class's own comparison (`__lt__` on a traced attribute) gives a traced value."""
+    try:
+        return order()
+    except jax.errors.TracerBoolConversionError:
+        raise errors.ConcreteValueError(errors.message(
+            f"{fn_name}() orders objects whose own comparison (`__lt__`, `__gt__`) gives a "
+            f"traced value, and Python's {fn_name}() needs the truth of each comparison "
+            "while the function is traced", at=errors.where(3),
+            fix="Order by the traced values themselves: put them in one array and pick "
+                "with jnp.argmax / jnp.argsort, or compare them with `if`.")) from None
 
 
 def _while_tracing(fn, call):

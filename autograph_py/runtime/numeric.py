@@ -25,7 +25,7 @@ import numpy as np
 from autograph_py import errors
 from autograph_py.lowering import scalars, tracing
 from autograph_py.lowering.plans import Aval
-from autograph_py.runtime import comprehensions, failures, logical, optional
+from autograph_py.runtime import classes, comprehensions, failures, logical, optional
 from autograph_py.runtime.dispatch import holds_jax_array, is_traced
 
 _NO_DEFAULT = object()
@@ -42,6 +42,7 @@ def scalar(x, kind: str):
 
 def int_(x=0, *args, **kwargs):
     """`int(x)`: a traced number truncated toward zero, as Python does."""
+    x = classes.own_number(x, "int")
     if not is_traced(x) or args or kwargs:
         return builtins.int(x, *args, **kwargs)
     x = scalar(x, "int")
@@ -58,6 +59,7 @@ def int_(x=0, *args, **kwargs):
 
 
 def float_(x=0.0, *args, **kwargs):
+    x = classes.own_number(x, "float")
     if not is_traced(x) or args or kwargs:
         return builtins.float(x, *args, **kwargs)
     x = scalar(x, "float")
@@ -171,7 +173,7 @@ def _extreme(fn_name, builtin, better, args, key, default):
         values = list(args)
     if not holds_jax_array(values):
         if key is None:
-            return python_order(fn_name, lambda: builtin(values))
+            return classes.python_order(fn_name, lambda: builtin(values))
         keyed = [key(v) for v in values]   # once per item, as Python calls it
         if not holds_jax_array(keyed):
             return values[builtin(range(len(values)), key=keyed.__getitem__)]
@@ -179,20 +181,6 @@ def _extreme(fn_name, builtin, better, args, key, default):
         # item becomes traced, as in sorted().
         return _pick(list(zip(keyed, values)), lambda kv: kv[0], better)[1]
     return _pick(values, key, better)   # Python's pick, also where a comparison is traced
-
-
-def python_order(fn_name, order):
-    """`order()`, Python's own ordering of items that hold no array: a clear error where
-    their class's own comparison (`__lt__` on a traced attribute) gives a traced value."""
-    try:
-        return order()
-    except jax.errors.TracerBoolConversionError:
-        raise errors.ConcreteValueError(errors.message(
-            f"{fn_name}() orders objects whose own comparison (`__lt__`, `__gt__`) gives a "
-            f"traced value, and Python's {fn_name}() needs the truth of each comparison "
-            "while the function is traced", at=errors.where(3),
-            fix="Order by the traced values themselves: put them in one array and pick "
-                "with jnp.argmax / jnp.argsort, or compare them with `if`.")) from None
 
 
 def max_(*args, key=None, default=_NO_DEFAULT):
@@ -336,7 +324,8 @@ def sorted_(iterable, /, *, key=None, reverse=False):
         values = list(iterable)
         if not holds_jax_array(values):
             if key is None:
-                return python_order("sorted", lambda: builtins.sorted(values, reverse=reverse))
+                return classes.python_order(
+                    "sorted", lambda: builtins.sorted(values, reverse=reverse))
             keyed = [key(v) for v in values]   # once per item, as Python calls it
             if not holds_jax_array(keyed):
                 order = builtins.sorted(range(len(values)), key=keyed.__getitem__,

@@ -154,11 +154,24 @@ def stage_raised(exc: BaseException, unbound_too=False) -> bool:
     if where is None or where[0] in _LIBRARIES:
         return False
     at = where[1]
+    if _about_a_tracer(exc):   # `np.zeros(n)`, an lru_cache of a traced n: no Python error
+        raise errors.ConcreteValueError(errors.message(   # of the program, one of tracing
+            f"a traced value reached code that needs a concrete one: {type(exc).__name__}: "
+            f"{str(exc).strip().splitlines()[0]}", at=at,
+            fix="Pass a Python value there (a static argument, a shape), or use the jnp "
+                "function that takes a traced one.")) from None
     refuse_if_caught(exc, at)   # a `try` around the path: its handlers cannot catch it
     trace_log.record("raise", "jax.debug.callback", "raised while a traced path was traced",
                      at=at)
     stage(exc, jax.numpy.asarray(False), at)
     return True
+
+
+def _about_a_tracer(exc) -> bool:
+    """Whether `exc` says a tracer was handed where Python needs a value (NumPy's, a C
+    function's TypeError naming the tracer's type): a limit of tracing, not a Python error
+    the program raises when it runs."""
+    return isinstance(exc, (TypeError, ValueError)) and "Tracer" in str(exc)
 
 
 # Whose errors, raised while a path is traced, are errors of the program, not of a path.
