@@ -37,7 +37,11 @@ class Var:
         it has one: what a join re-flattens, never the object now (after a block's trace,
         its callees' changes in place are undone, mutations.after_block: a dict the block
         made would give the join its entry items, tracers of the block's trace)."""
-        value, m = self.as_traced(), self.value
+        m = self.value
+        now = _tree_flatten(self.name, m.value if isinstance(m, MaybeUndefined) else m)[0]
+        if len(now) == len(self.leaves) and all(a is b for a, b in zip(now, self.leaves)):
+            return self   # unchanged: the object itself (an alias of it stays one)
+        value = self.as_traced()
         if isinstance(m, MaybeUndefined):
             value = MaybeUndefined(m.name, value, m.reason, m.assigned)
         return Var(self.name, value, self.treedef, self.leaves, self.size, self.poison)
