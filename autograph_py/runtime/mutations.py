@@ -69,12 +69,10 @@ class Change:
 
 
 def fields(obj, kind):
-    """What a change of `kind` reads and writes: attributes, items, or a Variable's value."""
-    if kind == "attr":
-        return obj.__dict__
-    if kind == "class":   # a class attribute (`Cfg.scale = x` in a callee: runtime/rebinds)
-        return rebinds.ClassAttrs(obj)
-    return nnx.Slots(obj) if kind == "slot" else obj
+    """What a change of `kind` reads and writes: attributes (of an object, of one with
+    `__slots__`, of a class: `Cfg.scale = x` in a callee), items, or a Variable's value."""
+    view = {"slots": reach.Slots, "class": rebinds.ClassAttrs, "slot": nnx.Slots}.get(kind)
+    return obj.__dict__ if kind == "attr" else obj if view is None else view(obj)
 
 
 class ContentsChange(Change):

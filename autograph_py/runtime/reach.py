@@ -125,6 +125,10 @@ def snapshot(values, depth=2):
                 attrs = v.__dict__
                 out.append((v, "attr", dict(attrs)))
                 below.extend(attrs.values())
+            elif _slotted(v):   # (`__slots__`, no __dict__: its attributes, as a dict)
+                seen.add(id(v))
+                out.append((v, "slots", dict(Slots(v).items())))
+                below.extend(Slots(v).values())
             elif nnx.is_variable(v):   # a library object, but its value is the user's state
                 seen.add(id(v))
                 out.append((v, "slot", {nnx.RAW: object.__getattribute__(v, nnx.RAW)}))
@@ -133,6 +137,46 @@ def snapshot(values, depth=2):
                 below.extend(vars(v).values())
         level = below
     return out
+
+
+def _slotted(v) -> bool:
+    return (not isinstance(v, type) and not hasattr(v, "__dict__") and hasattr(v, "__slots__")
+            and (type(v).__module__ or "").partition(".")[0] not in LIBRARIES | _STDLIB)
+
+
+class Slots:
+    """A user object's `__slots__` attributes as a dict (it has no __dict__): what a change
+    of kind "slots" reads and writes (runtime/mutations.fields)."""
+    __slots__ = ("obj",)
+
+    def __init__(self, obj):
+        self.obj = obj
+
+    def _names(self):
+        return [n for k in type(self.obj).__mro__ for n in (
+            (k.__dict__.get("__slots__", ()),) if isinstance(k.__dict__.get("__slots__"), str)
+            else k.__dict__.get("__slots__", ())) if n not in ("__weakref__", "__dict__")]
+
+    def items(self):
+        return [(n, getattr(self.obj, n)) for n in self._names() if hasattr(self.obj, n)]
+
+    def values(self):
+        return [v for _, v in self.items()]
+
+    def get(self, key, default=None):
+        return getattr(self.obj, key, default)
+
+    def __setitem__(self, key, value):
+        object.__setattr__(self.obj, key, value)
+
+    def pop(self, key, default=None):
+        value = getattr(self.obj, key, default)
+        if hasattr(self.obj, key):
+            object.__delattr__(self.obj, key)
+        return value
+
+    def __iter__(self):
+        return iter([n for n, _ in self.items()])
 
 
 def call_snapshot(fn, args, kwargs, seen) -> list:
