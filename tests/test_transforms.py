@@ -336,7 +336,9 @@ def test_do_not_convert_as_a_context_manager():
         with ag.do_not_convert():
             y = clipped(x)   # called as it is: its while is a Python while on a tracer
         return y
-    with pytest.raises(jax.errors.TracerBoolConversionError):   # what the user asked for
+    # What the user asked for: JAX's error, named in our terms at the while's line.
+    with pytest.raises(ag.errors.ConcreteValueError, match="TracerBoolConversionError|"
+                       "Attempted boolean conversion"):
         ag.function(f)(jnp.float32(3.0))
     assert float(ag.convert(f)(3.0)) == pytest.approx(clipped(3.0))   # Python values
     assert float(ag.function(clipped)(jnp.float32(3.0))) == pytest.approx(clipped(3.0))
