@@ -437,19 +437,3 @@ def test_a_cheap_branch_whose_product_overflows_where_not_taken_keeps_a_finite_g
     got = jax.grad(ag.convert(_cubes_below))(xs)
     assert [float(g) for g in got] == [3.0, 0.0]
     assert "select" not in {e.became for e in ag.explain(_cubes_below)(xs).entries}
-
-
-def _safe_sqrt(x):
-    if x > 0:
-        y = x
-        while jnp.abs(y * y - x) > 1e-4 * x:
-            y = 0.5 * (y + x / y)
-    else:
-        y = 0.0 * x
-    return y
-
-
-def test_vmap_of_a_while_in_a_branch_some_lanes_do_not_take_ends():
-    # Under vmap both branches run for every lane: the loop of the lane x = -4 never ended.
-    got = jax.vmap(ag.convert(_safe_sqrt))(jnp.array([4.0, -4.0]))
-    assert [float(g) for g in got] == pytest.approx([2.0, 0.0], abs=1e-3)

@@ -301,3 +301,32 @@ def test_float_and_int_of_an_object_whose_dunder_gives_a_traced_value():
     for x in (-1.5, 2.25):
         _same(jax.jit(ag.convert(_numbers_of_an_object))(jnp.float32(x)),
               _numbers_of_an_object(x))
+
+
+class _Slotted:
+    __slots__ = ("v",)
+
+    def __init__(self):
+        self.v = 0.0
+
+    def bump(self, y):
+        self.v = self.v + y
+
+
+def _slots_changed_by_a_method_under_an_if(x):
+    k = _Slotted()
+    k.v = 1.0
+    if x > 0:
+        k.bump(2.0)
+    j = _Slotted()
+    if x > 0:
+        j.bump(x)
+    return k.v, j.v
+
+
+def test_a_method_changing_a_slotted_object_under_a_traced_if():
+    # Objects with __slots__ (no __dict__) were not watched: the branch not taken applied
+    # (3.0 for x < 0, silently), or its tracer leaked (UnexpectedTracerError).
+    for x in (-1.0, 1.0):
+        _same(ag.function(_slots_changed_by_a_method_under_an_if)(jnp.float32(x)),
+              _slots_changed_by_a_method_under_an_if(x))
