@@ -330,3 +330,20 @@ def test_a_method_changing_a_slotted_object_under_a_traced_if():
     for x in (-1.0, 1.0):
         _same(ag.function(_slots_changed_by_a_method_under_an_if)(jnp.float32(x)),
               _slots_changed_by_a_method_under_an_if(x))
+
+
+def _slotted_held_by_a_closure(n):
+    held = _Slotted()
+
+    def bump(y):
+        held.v = held.v * 0.5 + y
+    if n == 1:
+        bump(1.0)
+    return held.v
+
+
+def test_a_closure_changing_a_slotted_object_it_holds_under_a_traced_if():
+    # (fuzzer shapes6 seed 7100/25, the closure-held shape's slotted kind) Its tracer leaked.
+    for n in (0, 1):
+        _same(ag.function(_slotted_held_by_a_closure)(jnp.int32(n)),
+              _slotted_held_by_a_closure(n))

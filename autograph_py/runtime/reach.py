@@ -95,8 +95,9 @@ def visible(roots, depth=3) -> Visible:
                 below.extend((x, name and f"{name}[{k!r}]") for k, x in items)
             elif isinstance(v, tuple):
                 below.extend((x, name and f"{name}[{k}]") for k, x in enumerate(v))
-            elif is_user_object(v):   # `obj.v`: another name of the list `v = obj.v` holds
-                below.extend((x, name and f"{name}.{k}") for k, x in v.__dict__.items())
+            elif is_user_object(v) or _slotted(v):   # `obj.v`: another name of `v = obj.v`
+                attrs = v.__dict__.items() if is_user_object(v) else Slots(v).items()
+                below.extend((x, name and f"{name}.{k}") for k, x in attrs)
         level = below
     ids.reached = seen
     return ids
@@ -197,7 +198,7 @@ def closure_objects(fn, seen) -> list:
             v = cell.cell_contents
         except ValueError:   # an empty cell
             continue
-        if (type(v) in (list, dict) or is_user_object(v)) and id(v) in reached:
+        if (type(v) in (list, dict) or is_user_object(v) or _slotted(v)) and id(v) in reached:
             out.append(v)
     return out
 

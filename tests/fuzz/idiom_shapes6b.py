@@ -196,34 +196,46 @@ class Shapes6MoreGen:
 
     def gen_s6_held(self, scope, depth, loops, fn, exits=True):
         """An object, list or dict made in f, changed by a nested def that closes over it
-        (not an argument), called in and after maybe-traced constructs, read after."""
+        (not an argument), called in and after maybe-traced constructs, read after. The
+        object may keep its attributes in `__slots__`, or write `v` through a property
+        whose setter counts the writes (bug hunt of 2026-12-06: a setter's count went up
+        once per trace-time write; a slot attribute a method set was not watched)."""
         if not self._s3_ok(fn, depth, loops):
             return self.gen_assign(scope, depth, loops, fn)
         rng, n = self.rng, len(self.idiom_defs)
         box, h = f"held{n}", f"bump{n}"   # (hb{n}: _s6_hb's functions)
         v, start, held = self._s5_start(scope)
-        kind = rng.choice(["obj", "list", "dict"])
-        if kind == "obj":
-            self.idiom_defs.append(s2.S2Def(f"Held{n}", f"class Held{n}:\n    def __init__("
-                                            f"self, v):\n        self.v = v\n        self.n = 0",
-                                            tag="closure-held"))
-        make, item, count = {"obj": (f"Held{n}(@)", f"{box}.v", f"{box}.n"),
-                             "list": ("[@, 0]", f"{box}[0]", f"{box}[1]"),
-                             "dict": ('{"v": @, "n": 0}', f'{box}["v"]', f'{box}["n"]')}[kind]
+        kind = rng.choice(["obj", "list", "dict", "slots", "prop"])
+        init = f"class Held{n}:\n    def __init__(self, v):\n        self.v = v\n        self.n = 0"
+        if kind == "slots":
+            init = init.replace(":\n", ':\n    __slots__ = ("v", "n")\n', 1)
+        elif kind == "prop":
+            init = (f"class Held{n}:\n    def __init__(self, v):\n        self._v = v\n"
+                    f"        self.n = 0\n\n    @property\n    def v(self):\n        return "
+                    f"self._v\n\n    @v.setter\n    def v(self, x):\n        self._v = x\n"
+                    f"        self.n += 1")
+        if kind in ("obj", "slots", "prop"):
+            self.idiom_defs.append(s2.S2Def(f"Held{n}", init, tag="closure-held"))
+        make, item, count = {"list": ("[@, 0]", f"{box}[0]", f"{box}[1]"),
+                             "dict": ('{"v": @, "n": 0}', f'{box}["v"]', f'{box}["n"]')}.get(
+            kind, (f"Held{n}(@)", f"{box}.v", f"{box}.n"))
         b = Lines(held)
         b.add(0, f"{box} = {make}", self.expr("f", held, 1))
         b.add(0, f"def {h}(y):")
         b.add(4, f"{item} = " + CLIP.format(f"{item} * 0.5 + y"))
-        b.add(4, f"{count} += 1")
+        if kind != "prop":   # (the setter counts)
+            b.add(4, f"{count} += 1")
         out = [start, b.code("closure-held-before", refuse=REFUSE_STATE)]
 
         def core(inner):
             c = Lines(inner)
+            call = (f"{h}(@)" if kind != "prop" or rng.random() < 0.5 else
+                    f"{item} = " + CLIP.format(f"{item} * 0.5 + @"))   # the setter, directly
             if rng.random() < 0.5:
-                c.add(0, f"{h}(@)", self._s3_step(inner, {}))
+                c.add(0, call, self._s3_step(inner, {}))
             else:
                 c.add(0, "if @:", self.test(inner))
-                c.add(4, f"{h}(@)", self._s3_step(inner, {}))
+                c.add(4, call, self._s3_step(inner, {}))
             return [c.code("closure-held-in", refuse=REFUSE_STATE)]
         out += self._s6_nest(held, depth, loops, fn, exits, core)
         after = Lines(held)
