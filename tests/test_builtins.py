@@ -1894,3 +1894,17 @@ def test_next_of_a_generator_whose_filter_is_python(fn):
     # item a traced condition picks"): Python's next while the condition is Python.
     xs = jnp.array([1.0, 2.0, 4.0])
     assert_same(ag.function(fn)(xs), fn(xs))
+
+
+def _products(x):
+    import math
+    return (math.prod(v for v in x if v > 0), math.prod(x),
+            math.prod((v * 2 for v in x), start=2.0))
+
+
+def test_math_prod_of_a_filtered_generator_and_of_an_array_folds_like_sum():
+    # math.prod materialized the filtered generator: a TracedShapeError where sum() works
+    # (bug hunt of 2026-12-06).
+    x = jnp.array([1.5, -2.0, 3.0])
+    got = ag.function(_products)(x)
+    assert [float(g) for g in got] == [float(w) for w in _products(x)]

@@ -17,6 +17,7 @@ trace time, since shapes are static.
 from __future__ import annotations
 
 import builtins
+import math
 
 import jax
 import jax.numpy as jnp
@@ -214,6 +215,17 @@ def sum_(iterable, /, start=0):
     return builtins.sum(iterable, start)
 
 
+def prod_(iterable, /, *, start=1):
+    """`math.prod(xs, start=1)`; over a generator one fold (filtered too), over a traced
+    array start times one product of its leading axis."""
+    loop = _looped(iterable)
+    if loop is not None:
+        return comprehensions.fold(loop, start, lambda acc, v: acc * v, "math.prod(...)")
+    if is_traced(iterable) and iterable.ndim:
+        return start * jnp.prod(iterable, axis=0)
+    return math.prod(iterable, start=start)
+
+
 def _truth(v):
     return bool_(v) if is_traced(v) else builtins.bool(v)
 
@@ -384,4 +396,4 @@ OVERRIDES = {builtins.int: int_, builtins.float: float_, builtins.bool: bool_,
              builtins.complex: complex_, builtins.max: max_, builtins.min: min_,
              builtins.sum: sum_, builtins.any: any_, builtins.all: all_,
              builtins.divmod: divmod_, builtins.pow: pow_, builtins.sorted: sorted_,
-             builtins.round: round_}
+             builtins.round: round_, math.prod: prod_}
