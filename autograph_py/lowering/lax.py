@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import jax
 from jax import lax
-from jax.extend.core import Literal
+from jax.extend.core import ClosedJaxpr, Literal
 import numpy as np
 
 from autograph_py.lowering import adjoint, plans, tracing
@@ -28,9 +28,10 @@ _ARRAYS = (jax.Array, np.ndarray, np.generic)
 # benchmarks/cheap_branches.py). None of them traps or makes a NaN value from finite
 # operands, so computing the branch not taken changes neither the result nor its
 # gradient (division, sqrt, log and the like stay in a cond). A product of two floating
-# values (`mul`, `square`, `integer_pow`) may overflow, and its derivative multiplies by
-# the other operand: the branch not taken would give its zero cotangent times inf, NaN
-# in the gradient. It is selected only with a literal factor (`0.5 * x`) or on integers.
+# values (`mul`, `square`, `integer_pow`) may overflow (or meet an infinite input), and
+# its derivative multiplies by the other operand: the branch not taken would give its
+# zero cotangent times inf, NaN in the gradient. A branch with one computes on its inputs
+# where it is taken and on zeros where it is not (`_guarded`), which no product overflows.
 _SELECTABLE = frozenset({
     "add", "sub", "mul", "neg", "max", "min", "abs", "sign", "floor", "ceil", "round",
     "clamp", "select_n", "eq", "ne", "lt", "le", "gt", "ge", "and", "or", "not", "xor",
@@ -58,8 +59,6 @@ def _selectable(closed) -> bool:
         if eqn.primitive.name not in _SELECTABLE:
             return False
         if eqn.primitive.name == "integer_pow" and eqn.params.get("y", 0) < 0:
-            return False
-        if eqn.primitive.name in _PRODUCTS and not _safe_product(eqn):
             return False
         for v in (*eqn.invars, *eqn.outvars):
             aval = getattr(v, "aval", None)
@@ -91,11 +90,28 @@ def cond(pred, plan: plans.BranchPlan, closed, outputs, may_select=False) -> tup
             return outs
         return run
 
+    if may_select and all(_selectable(c) for c in closed):
+        on_true, on_false = (branch(_guarded(closed[0], pred, True), plan.sources[0], outputs[0]),
+                             branch(_guarded(closed[1], pred, False), plan.sources[1], outputs[1]))
+        return [lax.select_n(pred, f, t) for t, f in zip(on_true(), on_false())], "select"
     on_true, on_false = (branch(closed[0], plan.sources[0], outputs[0]),
                          branch(closed[1], plan.sources[1], outputs[1]))
-    if may_select and all(_selectable(c) for c in closed):
-        return [lax.select_n(pred, f, t) for t, f in zip(on_true(), on_false())], "select"
     return lax.cond(pred, on_true, on_false), "lax.cond"
+
+
+def _guarded(closed, pred, taken_when):
+    """A selected branch with a product of floating values (see _SELECTABLE): its floating
+    inputs where the branch is taken (`pred == taken_when`), zeros where it is not."""
+    if all(_safe_product(e) for e in closed.jaxpr.eqns if e.primitive.name in _PRODUCTS):
+        return closed
+    taken = pred if taken_when else lax.bitwise_not(pred)
+
+    def guard(c):
+        if not np.issubdtype(np.dtype(getattr(c, "dtype", np.int32)), np.inexact):
+            return c
+        mask = lax.broadcast_in_dim(taken, np.shape(c), ()) if np.ndim(c) else taken
+        return lax.select(mask, c, lax.full_like(c, 0))
+    return ClosedJaxpr(closed.jaxpr, [guard(c) for c in closed.consts])
 
 
 def while_loop(test, body, init, checkpoints=None, at=None) -> list:
