@@ -96,8 +96,7 @@ def visible(roots, depth=3) -> Visible:
             elif isinstance(v, tuple):
                 below.extend((x, name and f"{name}[{k}]") for k, x in enumerate(v))
             elif is_user_object(v) or _slotted(v):   # `obj.v`: another name of `v = obj.v`
-                attrs = v.__dict__.items() if is_user_object(v) else Slots(v).items()
-                below.extend((x, name and f"{name}.{k}") for k, x in attrs)
+                below.extend((x, name and f"{name}.{k}") for k, x in _attributes(v))
         level = below
     ids.reached = seen
     return ids
@@ -138,6 +137,11 @@ def snapshot(values, depth=2):
                 below.extend(vars(v).values())
         level = below
     return out
+
+
+def _attributes(v):
+    """The (name, value) pairs of a user object's attributes, in its __dict__ or slots."""
+    return v.__dict__.items() if hasattr(v, "__dict__") else Slots(v).items()
 
 
 def _slotted(v) -> bool:
