@@ -265,12 +265,13 @@ def clearer(e: TypeError) -> BaseException | None:
     """What Python's TypeError for an operator that a traced value cannot serve says in this
     project's terms, at the user's line: a list, tuple or str repeated a traced number of
     times (`(n + 1) * [0.0]`, its length would depend on the data); None for any other."""
-    if type(e).__name__ == "TracerBoolConversionError" and _user_line(e) is not None:
+    at = _user_line(e) if type(e).__name__ == "TracerBoolConversionError" else None
+    if at is not None:
         return ConcreteValueError(message(
             "the truth of a traced value is needed here, in code that runs as Python (code "
             "autograph_py leaves as it is: a comprehension that assigns with `:=`, "
             "a function it does not convert, a library's)",
-            details=(f"JAX: {str(e).strip().splitlines()[0]}",), at=_user_line(e),
+            details=(f"JAX: {str(e).strip().splitlines()[0]}",), at=at,
             fix="Write the condition as a converted `if` or loop, or compute it with "
                 "jnp.where; or make the value a Python one (a static argument)."))
     m = _REPEATED.search(str(e))

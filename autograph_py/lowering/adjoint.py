@@ -139,11 +139,13 @@ def _masked_step(loop, batch_ndim, n):
     step = loop.step
     for _ in range(batch_ndim):
         step = jax.vmap(step)
+    def plain(i, consts, carry):
+        return list(step(consts, carry))
     if batch_ndim == 0:
-        return lambda i, consts, carry: list(step(consts, carry))
+        return plain
 
     def masked(i, consts, carry):
-        new = step(consts, carry)
+        new = plain(i, consts, carry)
         live = i < n
         return [jnp.where(jnp.reshape(live, live.shape + (1,) * (jnp.ndim(x) - batch_ndim)),
                           y, x) for x, y in zip(carry, new)]
@@ -151,8 +153,7 @@ def _masked_step(loop, batch_ndim, n):
     # (sweep.Sweep.vjp_step): the vjp of `where(live, step(x), x)` multiplies a finished
     # lane's zero cotangent by the step's derivative at its final state, NaN where that
     # is infinite (`sqrt(x - 1)` at x = 1), and NaN is what a shared parameter then sums.
-    masked.unmasked, masked.live = (lambda i, consts, carry: list(step(consts, carry)),
-                                    lambda i: i < n)
+    masked.unmasked, masked.live = plain, lambda i: i < n
     return masked
 
 

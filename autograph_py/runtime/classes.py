@@ -102,16 +102,13 @@ def written_by_code(cls, key) -> bool:
     that a traced construct watches what it changes, as it does a callee's change."""
     if not _plain(cls):
         return False
-    found = cls.__setattr__ is not object.__setattr__
-    for klass in cls.__mro__ if not found else ():
-        if key in klass.__dict__:
-            d = klass.__dict__[key]
-            found = hasattr(type(d), "__set__") and not isinstance(
-                d, (types.MemberDescriptorType, types.GetSetDescriptorType))   # __slots__
-            break
-    if found:
-        convert_operators(cls)
-    return found
+    if cls.__setattr__ is object.__setattr__:
+        d = next((k.__dict__[key] for k in cls.__mro__ if key in k.__dict__), None)
+        if not hasattr(type(d), "__set__") or isinstance(
+                d, (types.MemberDescriptorType, types.GetSetDescriptorType)):   # (__slots__)
+            return False
+    convert_operators(cls)
+    return True
 
 
 def _plain(cls) -> bool:

@@ -205,7 +205,7 @@ def is_none(v):
     return v is None
 
 
-def returned(out, fn=None):
+def returned(out, fn):
     """A converted function's result as its caller outside converted code gets it: each
     MaybeNone in it is its value, checked at run time (a compiled program cannot return
     None on some runs only, an error at `fn`'s definition), or None where it is known to
@@ -220,8 +220,7 @@ def returned(out, fn=None):
         if not is_traced(m.present):
             return m.value if m.present else None
         if not paths.is_silent():
-            at = (errors.where(2) if fn is None else
-                  f"{fn.__code__.co_filename}:{fn.__code__.co_firstlineno}")
+            at = f"{fn.__code__.co_filename}:{fn.__code__.co_firstlineno}"
             what = ("None on this run, a value on others" if m.name == RETURN_VALUE else
                     f"'{m.name}', which is None on this run and a value on others")
             failures.stage(errors.StateError(errors.message(

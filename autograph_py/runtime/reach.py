@@ -79,7 +79,7 @@ def visible(roots, depth=3) -> Visible:
                             ids.owners.setdefault(id(u), (u, "attr", n))   # (rebinds)
                     elif _user_function(u):
                         level.append((u, n))
-                    elif user_class(u):
+                    elif _user_class(u):
                         ids.owners.setdefault(id(u), (u, "class", n))
                         level.extend(_class_members(u, n))
                     elif is_array(u):
@@ -95,7 +95,7 @@ def visible(roots, depth=3) -> Visible:
                 below.extend((x, name and f"{name}[{k!r}]") for k, x in items)
             elif isinstance(v, tuple):
                 below.extend((x, name and f"{name}[{k}]") for k, x in enumerate(v))
-            elif is_user_object(v) or _slotted(v):   # `obj.v`: another name of `v = obj.v`
+            elif _attributed(v):   # `obj.v`: another name of the list `v = obj.v` holds
                 below.extend((x, name and f"{name}.{k}") for k, x in _attributes(v))
         level = below
     ids.reached = seen
@@ -120,15 +120,11 @@ def snapshot(values, depth=2):
                 seen.add(id(v))
                 out.append((v, "contents", list.copy(v)))
                 below.extend(v)
-            elif is_user_object(v):
+            elif _attributed(v):   # (a user object's __dict__, or its `__slots__`)
                 seen.add(id(v))
-                attrs = v.__dict__
-                out.append((v, "attr", dict(attrs)))
+                attrs = dict(_attributes(v))
+                out.append((v, "attr" if hasattr(v, "__dict__") else "slots", attrs))
                 below.extend(attrs.values())
-            elif _slotted(v):   # (`__slots__`, no __dict__: its attributes, as a dict)
-                seen.add(id(v))
-                out.append((v, "slots", dict(Slots(v).items())))
-                below.extend(Slots(v).values())
             elif nnx.is_variable(v):   # a library object, but its value is the user's state
                 seen.add(id(v))
                 out.append((v, "slot", {nnx.RAW: object.__getattribute__(v, nnx.RAW)}))
@@ -144,9 +140,11 @@ def _attributes(v):
     return v.__dict__.items() if hasattr(v, "__dict__") else Slots(v).items()
 
 
-def _slotted(v) -> bool:
-    return (not isinstance(v, type) and not hasattr(v, "__dict__") and hasattr(v, "__slots__")
-            and (type(v).__module__ or "").partition(".")[0] not in LIBRARIES | _STDLIB)
+def _attributed(v) -> bool:
+    """A user object: its attributes in its __dict__, or in `__slots__` (no __dict__)."""
+    return is_user_object(v) or (
+        not isinstance(v, type) and not hasattr(v, "__dict__") and hasattr(v, "__slots__")
+        and (type(v).__module__ or "").partition(".")[0] not in LIBRARIES | _STDLIB)
 
 
 class Slots:
@@ -157,16 +155,13 @@ class Slots:
     def __init__(self, obj):
         self.obj = obj
 
-    def _names(self):
-        return [n for k in type(self.obj).__mro__ for n in (
-            (k.__dict__.get("__slots__", ()),) if isinstance(k.__dict__.get("__slots__"), str)
-            else k.__dict__.get("__slots__", ())) if n not in ("__weakref__", "__dict__")]
-
     def items(self):
-        return [(n, getattr(self.obj, n)) for n in self._names() if hasattr(self.obj, n)]
-
-    def values(self):
-        return [v for _, v in self.items()]
+        names = []
+        for k in type(self.obj).__mro__:
+            own = k.__dict__.get("__slots__", ())
+            names += [own] if isinstance(own, str) else own
+        return [(n, getattr(self.obj, n)) for n in names
+                if n not in ("__weakref__", "__dict__") and hasattr(self.obj, n)]
 
     def get(self, key, default=None):
         return getattr(self.obj, key, default)
@@ -202,7 +197,7 @@ def closure_objects(fn, seen) -> list:
             v = cell.cell_contents
         except ValueError:   # an empty cell
             continue
-        if (type(v) in (list, dict) or is_user_object(v) or _slotted(v)) and id(v) in reached:
+        if (type(v) in (list, dict) or _attributed(v)) and id(v) in reached:
             out.append(v)
     return out
 
@@ -231,7 +226,7 @@ def _stored_globals(code) -> tuple:
     return tuple(dict.fromkeys((*own, *sum(nested, ()))))
 
 
-def user_class(c) -> bool:
+def _user_class(c) -> bool:
     return isinstance(c, type) and (c.__module__ or "").partition(".")[0] not in (
         LIBRARIES | _STDLIB)
 

@@ -110,9 +110,10 @@ def _opened(v, depth=0):
     if type(v) is dict:
         return {k: _opened(x, depth + 1) for k, x in v.items()}
     if (reach.is_user_object(v) and type(v).__new__ is object.__new__
-            and jax.tree_util.all_leaves([v])
-            and any(is_traced(x) for x in jax.tree_util.tree_leaves(list(vars(v).values())))):
-        return _Opened(type(v), tuple(vars(v)), [_opened(x, depth + 1) for x in vars(v).values()])
+            and jax.tree_util.all_leaves([v])):
+        values = [_opened(x, depth + 1) for x in vars(v).values()]
+        if any(is_traced(x) for x in jax.tree_util.tree_leaves(values)):
+            return _Opened(type(v), tuple(vars(v)), values)
     return v
 
 
@@ -301,10 +302,10 @@ def deferred(fn, *args, **kwargs):
     """
     if picked.find(args) is not None:
         return picked.each(lambda *a, **k: deferred(fn, *a, **k), args, kwargs)
-    if not in_trace() or not any(
-            is_traced(l) for l in jax.tree_util.tree_leaves(_opened((args, kwargs)))):
+    if not in_trace():
         return fn(*args, **kwargs)
-    return Text(*recipe((args, kwargs), fn))
+    rec, arrays = recipe((args, kwargs), fn)
+    return Text(rec, arrays) if arrays else fn(*args, **kwargs)
 
 
 def str_(*args, **kwargs):
