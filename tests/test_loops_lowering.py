@@ -796,3 +796,79 @@ def test_a_for_over_itertools_count_with_a_traced_exit_is_a_while_loop(fn):
 def test_another_endless_iterator_with_a_traced_exit_is_a_clear_error():
     with pytest.raises(errors.ConcreteValueError, match=r"endless iterator \(cycle\)"):
         ag.function(_cycles_until)(jnp.float32(1.0))
+
+
+# -- a Python range whose exit test turns traced: the while_loop stops where Python does --
+
+def _find(a, target):
+    for i in range(a.shape[0]):
+        for j in range(a.shape[1]):
+            if a[i, j] == target:
+                return i * a.shape[1] + j
+    return -1
+
+
+def _first_over(xs, t):
+    k = -1
+    for i in range(xs.shape[0]):
+        print("at", i)
+        if xs[i] > t:
+            k = i
+            break
+    return k
+
+
+def _float_break(x):
+    s = 0.0
+    for i in range(6):
+        s = s + x * i
+        if s > 4.0:
+            break
+    return s
+
+
+@pytest.mark.parametrize("where", [(0, 0), (0, 3), (2, 1), (3, 3), None])
+def test_a_search_that_returns_from_nested_ranges_is_a_while_loop_with_the_exit_in_its_test(
+        where):
+    a = jnp.arange(16.0).reshape(4, 4)
+    target = jnp.float32(-1.0 if where is None else a[where])
+    want = -1 if where is None else where[0] * 4 + where[1]
+    assert int(jax.jit(ag.convert(_find))(a, target)) == want
+    assert int(ag.function(_find)(a, target)) == want
+    counts = _primitives(_find, a, target)
+    # No scan that skips the items after the exit, and no cond whose only job is the skip
+    # (two remain, each run once: the first item's `if`, before the loop turns traced, and
+    # the `return -1` where no item matched; it was 5 conds, 3 of them per item, and 3 scans).
+    assert counts.get("scan", 0) == 0 and counts.get("cond", 0) <= 2, counts
+    assert counts.get("while", 0) >= 2
+    report = str(ag.explain(_find)(a, target))
+    assert "carries no float: the test ends the loop" in report
+
+
+def test_the_searchs_lanes_stop_each_at_their_own_exit_under_vmap():
+    a = jnp.arange(16.0).reshape(4, 4)
+    targets = jnp.array([5.0, -1.0, 0.0, 15.0], jnp.float32)
+    got = jax.jit(jax.vmap(ag.convert(_find), in_axes=(None, 0)))(a, targets)
+    assert got.tolist() == [5, -1, 0, 15]
+
+
+def test_a_print_in_a_search_body_runs_only_for_the_iterations_python_runs(capfd):
+    xs = jnp.array([0.0, 1.0, 5.0, 2.0, 9.0])
+    assert int(ag.function(_first_over)(xs, jnp.float32(3.0))) == 2
+    jax.effects_barrier()
+    assert capfd.readouterr().out.split("\n")[:3] == ["at 0", "at 1", "at 2"]
+    assert "at 3" not in capfd.readouterr().out
+    # Under vmap the body runs for every lane while one goes on: a lane's print is masked.
+    got = jax.vmap(ag.convert(_first_over), in_axes=(None, 0))(xs, jnp.array([3.0, 0.5]))
+    assert got.tolist() == [2, 1]
+    jax.effects_barrier()
+    lines = capfd.readouterr().out.split("\n")   # item 0 ran as Python, before the trace
+    assert (lines.count("at 1"), lines.count("at 2"), lines.count("at 3")) == (2, 1, 0), lines
+
+
+def test_a_float_carrying_loop_with_a_traced_break_stays_a_scan_for_reverse_of_reverse():
+    x = jnp.float32(0.7)
+    assert_same(jax.jit(ag.convert(_float_break))(x), _float_break(x))
+    assert _primitives(_float_break, x).get("scan", 0) == 1
+    g2 = jax.grad(jax.grad(ag.convert(_float_break)))(x)
+    assert_same(g2, jax.grad(jax.grad(_float_break))(x))

@@ -9,6 +9,7 @@ iterations before assigned.
 """
 from __future__ import annotations
 
+import jax
 import jax.numpy as jnp
 
 from autograph_py import labels
@@ -16,7 +17,8 @@ from autograph_py.lowering import tracing
 from autograph_py.runtime import paths, state as st
 from autograph_py.runtime.block import Block
 from autograph_py.runtime.conditionals import _lax_if
-from autograph_py.runtime.dispatch import is_traced
+from autograph_py.runtime.dispatch import is_array, is_traced
+from autograph_py.runtime.undefined import is_placeholder
 
 
 def guarded(extra_test, body, block: Block, first_runs=False, ran=None):
@@ -45,6 +47,27 @@ def guarded(extra_test, body, block: Block, first_runs=False, ran=None):
         elif t:
             ran_body(*item)
     return run
+
+
+def unguarded(body, block: Block):
+    """The body of a lax loop whose test already has the exit test in it (a while_loop
+    over a range with a `break` or `return`): it runs only where that test held, so no
+    branch skips it; the `return` flag is False there, as in `guarded`'s body."""
+    def run(*item):
+        _exits_not_taken(block)
+        body(*item)
+    return run
+
+
+def carries_no_inexact(block: Block) -> bool:
+    """Whether every value the loop starts with is an integer or bool (a search's index and
+    flags): nothing it carries has a derivative, so a while_loop that ends where the exit
+    test fails loses nothing against a scan that skips the remaining items, which keeps
+    reverse mode of any order for loops that carry floats. Unassigned values count as
+    inexact (the body may assign a float)."""
+    leaves = jax.tree_util.tree_leaves(block.get())
+    return all(not is_placeholder(v) and (isinstance(v, (bool, int)) or (
+        is_array(v) and not jnp.issubdtype(v.dtype, jnp.inexact))) for v in leaves)
 
 
 def test_while_it_held(test, block: Block, first=None):

@@ -41,6 +41,9 @@ class TracedRange(_TracedIterable):
         vma = frozenset().union(*(aval_of(v).vma for v in traced))
         return Aval((), jnp.result_type(*traced) if traced else jnp.dtype(jnp.int32), False, vma)
 
+    def traced(self) -> bool:
+        return any(is_traced(v) for v in (self.start, self.stop, self.step))
+
     def first(self, n):
         """The first `n` items (n static, at least its length) and which of them exist."""
         dtype = self.index_aval().dtype

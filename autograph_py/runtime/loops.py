@@ -155,7 +155,7 @@ def _py_for(iterable, extra_test, body, block: Block, record=True):
             if isinstance(iterable, range):
                 start = iterable.start + _consumed(iterable, it) * iterable.step
                 rest = range(start, iterable.stop, iterable.step)
-                if not len(rest) or _scan_rest(rest, extra_test, body, block):
+                if not len(rest) or _lax_rest(rest, extra_test, body, block):
                     return
                 it = iter(rest)
             rest = iterables.endless_rest(iterable, it, block.at)   # itertools.count()
@@ -175,17 +175,23 @@ def _py_for(iterable, extra_test, body, block: Block, record=True):
         body(item)
 
 
-def _scan_rest(rest, extra_test, body, block: Block) -> bool:
-    """The rest of a Python range as one guarded scan, if its body traces with a traced index.
+def _lax_rest(rest: range, extra_test, body, block: Block) -> bool:
+    """The rest of a Python range as one lax loop, if its body traces with a traced index.
 
-    A scan keeps the program small and reverse-differentiable, as the Python loop was;
-    but the body may need the index as a Python int (`x[k:]`, `coefs[k]`), as it had it
-    so far. Then the state goes back to where it was, and the caller unrolls the rest.
+    A loop that carries only integers and flags (a search) is a while_loop whose test
+    has the exit in it: it stops where Python stops. One that carries a float is a
+    scan whose body the exit skips: it keeps reverse mode of any order (the while
+    loop's reverse sweep is itself a loop; see guards.carries_no_inexact). The body
+    may need the index as a Python int (`x[k:]`, `coefs[k]`), as it had it so far:
+    then the state goes back to where it was, and the caller unrolls the rest.
     """
     entry = block.get()
     try:
-        _lax_scan(jnp.arange(rest.start, rest.stop, rest.step), tracing.python_int,
-                  extra_test, body, block)
+        if guards.carries_no_inexact(block):
+            _lax_range(TracedRange(rest.start, rest.stop, rest.step), extra_test, body, block)
+        else:
+            _lax_scan(jnp.arange(rest.start, rest.stop, rest.step), tracing.python_int,
+                      extra_test, body, block)
         return True
     except (errors.TracedShapeError, loop_state.LoopStateMismatch):
         pass   # `x[k:]`: its length is static only with a Python k; a list read as it grows
@@ -205,31 +211,6 @@ def needs_python_value(e: Exception) -> bool:
     IndexError or TypeError where a traced value is used as a static one (`x[k:]`,
     `jnp.zeros(k)`); the same types raised by the body itself are the user's bugs."""
     return isinstance(e, CONCRETIZATION_ERRORS) or raised_by_jax(e)
-
-
-def _raises_now(path: paths.PathRaises):
-    """A loop that certainly runs a body that always raises: it raises, as a `raise` would.
-
-    Inside a traced block that ends the block's path. Outside any, nothing
-    after the loop runs: the `@function` program's trace ends there too (the
-    body's staged check shows the body's traced values when it fails);
-    elsewhere Python raises it now, or, where the exception depends on the path
-    (FINDINGS F86), a StagedRaiseError says to use `@function`.
-    """
-    if in_conditional_region() or raises.ends_program_trace():
-        raise path
-    if path.exc is None:
-        # Which exception depends on the run (one branch raises one, the other another):
-        # only @function's boundary can end the program's trace here and raise it when it runs.
-        raise errors.StagedRaiseError(errors.message(
-            "every path of this loop's first iteration raises, and which exception depends on "
-            "values known only when the program runs; outside autograph_py.function nothing "
-            "can end the program's trace here",
-            at=errors.where(),
-            fix="Call the function through autograph_py.function (its jit raises the "
-                "exception the run meets), or make the exception the same on every path.")) \
-            from None
-    raise path.exc
 
 
 def _consumed(r: range, it) -> int:
@@ -305,11 +286,16 @@ def _lax_range_once(r: TracedRange, extra_test, body, block: Block):
     get_state, set_state, names, at = block.get, block.set, block.names, block.at
     init_vars = st.flatten(get_state(), names)
     i_aval = r.index_aval()
-    run = guards.guarded(extra_test, body, block)
+    # With an exit test the lax loop is a while_loop whose test has it: no branch skips.
+    run = body if extra_test is None else guards.unguarded(body, block)
     start, stop, step = (tracing.cast(v, i_aval) for v in (r.start, r.stop, r.step))
 
     def masked(i):  # as in _lax_while: a batched loop also runs for ended elements
-        with paths.taken_when(jnp.where(step > 0, i < stop, i > stop)):
+        active = jnp.where(step > 0, i < stop, i > stop)
+        if extra_test is not None:
+            with paths.silent(), conditional_region():
+                active = active & as_predicate(extra_test(), "loop", at)
+        with paths.taken_when(active):
             run(i)
 
     # The body sees a range's item weakly typed, as the Python int it stands for (the
@@ -322,15 +308,18 @@ def _lax_range_once(r: TracedRange, extra_test, body, block: Block):
         trace_log.record("for", "lax.fori_loop", "range bound is traced", at=at)
         final = lowered.fori_loop(start, stop, closed, init, block.opts.get("checkpoints"), at)
     else:
-        trace_log.record("for", "lax.while_loop", "range bound is traced and the loop may exit "
-                         "early" if extra_test is not None else "range step is not 1", at=at)
+        why = "range step is not 1" if extra_test is None else "range bound is traced and " \
+            "the loop may exit early" if r.traced() else "its exit test is traced, and it " \
+            "carries no float: the test ends the loop"
+        trace_log.record("for", "lax.while_loop", why, at=at)
         test_jaxpr = None
         if extra_test is not None:
             def traced_test(*carried):
                 set_state(settle.rebuild(plan, names, carried, init_vars))
                 return [as_predicate(extra_test(), "loop", at)], None
             test_jaxpr, _ = tracing.trace(traced_test, plan.dynamic_avals())
-        final = lowered.range_while(start, stop, step, closed, init, test_jaxpr,
+        final = lowered.range_while(start, stop, r.step if type(r.step) is int else step,
+                                    closed, init, test_jaxpr,
                                     block.opts.get("checkpoints"), at)
     set_state(identity.keep_identity(settle.rebuild(plan, names, final, init_vars), [outs],
                                      mutations.visible_here(), entry=init_vars))
@@ -395,6 +384,6 @@ def _lax_scan_once(xs, make_item, extra_test, body, block: Block, record=True, e
                                      entry=init_vars if may_stay else None, loop=init_vars))
     if raised and length > 0 and exists is None and not may_not_run and (
             extra_test is None or first_runs):
-        _raises_now(raised[0])   # its first iteration runs, and every iteration raises
+        raises.loop_raises(raised[0])   # its first iteration runs, and every iteration raises
 
 

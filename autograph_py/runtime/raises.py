@@ -268,3 +268,28 @@ class _Local(threading.local):
 
 
 _local = _Local()
+
+
+def loop_raises(path: paths.PathRaises):
+    """A loop that certainly runs a body that always raises: it raises, as a `raise` would.
+
+    Inside a traced block that ends the block's path. Outside any, nothing
+    after the loop runs: the `@function` program's trace ends there too (the
+    body's staged check shows the body's traced values when it fails);
+    elsewhere Python raises it now, or, where the exception depends on the path
+    (FINDINGS F86), a StagedRaiseError says to use `@function`.
+    """
+    if in_conditional_region() or ends_program_trace():
+        raise path
+    if path.exc is None:
+        # Which exception depends on the run (one branch raises one, the other another):
+        # only @function's boundary can end the program's trace here and raise it when it runs.
+        raise errors.StagedRaiseError(errors.message(
+            "every path of this loop's first iteration raises, and which exception depends on "
+            "values known only when the program runs; outside autograph_py.function nothing "
+            "can end the program's trace here",
+            at=errors.where(),
+            fix="Call the function through autograph_py.function (its jit raises the "
+                "exception the run meets), or make the exception the same on every path.")) \
+            from None
+    raise path.exc

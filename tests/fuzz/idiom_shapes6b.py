@@ -64,6 +64,23 @@ HB_BODIES = [  # bodies of `def hb(y)` -> a float of the same dtype
     ["if y > {c} and y < 2.0:", "    return y * 0.25", "return jnp.tanh(y)"],
 ]
 
+SEARCHES = [  # bodies of `def sr(xs, t)` -> an int: loops over static ranges carrying only
+    # ints, whose exit test turns traced (a while_loop with the exit in its test since
+    # 2026-12-06; a scan whose items after the exit were skipped before)
+    ["for i in range(len(xs)):", "    for j in range(i + 1, len(xs)):",
+     "        if xs[i] + xs[j] > t:", "            return i * 10 + j", "return -1"],
+    ["k = 0", "for i in range(len(xs)):", "    if xs[i] > t:", "        break", "    k += 1",
+     "return k"],
+    ["n = 0", "for i in range(len(xs)):", "    if xs[i] < t:", "        continue", "    n += 1",
+     "    if n >= 2:", "        return i", "return -n"],
+    ["c = 0", "for i in range(len(xs)):", "    j = 0", "    while j < 3:",
+     "        if xs[i] * j > t:", "            break", "        j += 1", "    c += j", "return c"],
+    ["for i in range(len(xs) - 1, -1, -1):", "    if xs[i] <= t:", "        return i",
+     "return len(xs)"],
+    ["found = False", "for i in range(1, len(xs), 2):", "    if xs[i] > t:",
+     "        found = True", "        break", "return i if found else 0"],
+]
+
 
 class Shapes6MoreGen:
     """Mixin for gen.Gen (through idiom_shapes6.Shapes6Gen)."""
@@ -320,3 +337,29 @@ class Shapes6MoreGen:
             return [c.code("transformed-control-flow",
                            refuse=["DifferentiationError"] if grad else [])]
         return out + self._s5_place(held, depth, loops, fn, exits, core, p_here=0.4)
+
+    # ----------- 8. searches: loops over static ranges with ints and a traced exit
+
+    def gen_s6_search(self, scope, depth, loops, fn, exits=True):
+        """A module-level search over a traced array (SEARCHES), called here or in
+        maybe-traced constructs, with a traced threshold or under jax.vmap over them."""
+        if not self._s3_ok(fn, depth, loops):
+            return self.gen_assign(scope, depth, loops, fn)
+        rng, name = self.rng, f"sr{len(self.idiom_defs)}"
+        body = rng.choice(SEARCHES)
+        self.idiom_defs.append(s2.S2Def(name, f"def {name}(xs, t):\n" + "\n".join(
+            "    " + x for x in body), tag="search"))
+        v, start, held = self._s5_start(scope)
+
+        def core(inner):
+            c = Lines(inner)
+            xs = self.expr("fa", inner, 1)
+            if rng.random() < 0.35:
+                c.add(0, f"{v} = " + CLIP.format(
+                    f"{v} * 0.5 + jnp.sum(jax.vmap(lambda q: {name}(@, q))(@)) * 0.125"),
+                    xs, self.expr("fa", inner, 1))
+            else:
+                c.add(0, f"{v} = " + CLIP.format(f"{v} * 0.5 + {name}(@, @) * 0.25"), xs,
+                      self._s3_step(inner, {}))
+            return [c.code("search")]
+        return [start] + self._s5_place(held, depth, loops, fn, exits, core, p_here=0.4)
