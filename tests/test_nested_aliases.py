@@ -113,3 +113,55 @@ def test_three_loops_deep(change, tmp_path):
            f"            for u in xs:\n                "
            + body.replace("{i}", " " * 16).replace("u * t", "u * t + s") + f"\n    return {ret}\n")
     _check(src, tmp_path, f"deep_{change}")
+
+
+# -- a callee's traced loop changes a list the caller holds under the same name ---------
+
+def _bump_for(l, k):
+    for _ in range(k):
+        l[0] = l[0] + 1
+
+
+def _bump_while(l, k):
+    while k > 0:
+        l[0] += 1
+        k -= 1
+
+
+def _bump_slice(l, k):
+    for _ in range(k):
+        l[0:2] = [l[1] + 1, l[0]]
+
+
+def _bump_rows(l, k):
+    for _ in range(k):
+        l[1][0] = l[1][0] * 2
+
+
+def _caller(bump, rows):
+    def f(x, k):
+        l = [[x, x], [x + 1, x]] if rows else [x, x]
+        bump(l, k)
+        return l
+    return f
+
+
+def _caller_in_a_loop(x, k):
+    l = [x, x]
+    for _ in range(2):
+        _bump_for(l, k)
+    return l
+
+
+@pytest.mark.parametrize("bump,rows", [(_bump_for, False), (_bump_while, False),
+                                       (_bump_slice, False), (_bump_rows, True)])
+def test_a_callees_traced_loop_changes_the_callers_list_of_the_same_name(bump, rows):
+    # The caller's `l` was taken for the callee's own variable (the same name), so the
+    # loop's contents stayed in the callee's rebuilt list: 1.0 for 4.0 (bug hunt
+    # 2026-12-06, pancake sorts whose flip(arr, k) loops over a traced k).
+    f = _caller(bump, rows)
+    want = f(1.0, 3)
+    got = jax.jit(ag.convert(f))(jnp.float32(1.0), jnp.int32(3))
+    assert jax.tree_util.tree_map(float, got) == jax.tree_util.tree_map(float, want)
+    got = jax.jit(ag.convert(_caller_in_a_loop))(jnp.float32(1.0), jnp.int32(3))
+    assert [float(v) for v in got] == _caller_in_a_loop(1.0, 3)

@@ -203,9 +203,11 @@ def named_elsewhere(container, name: str) -> bool:
 def named_by_callers(ids, group) -> bool:
     """Whether a variable of the user's code running now, other than `group`, holds one of
     the containers `ids`, or holds one (_holds_any): `b = a` before the construct, which
-    names only `b`, and `a` read after it (FINDINGS F93)."""
-    return _holds_any([v for f in _user_frames(sys._getframe(2))
-                       for name, v in f.f_locals.items() if name not in group], ids)
+    names only `b`, and `a` read after it (FINDINGS F93). `group` are names of the function
+    running the construct: a caller's variable of the same name is another variable
+    (`bump(l, k)` of a caller's `l`, changed in `bump`'s traced loop)."""
+    return _holds_any([v for f, own in _user_frames(sys._getframe(2), calls=True)
+                       for name, v in f.f_locals.items() if not (own and name in group)], ids)
 
 
 def local_name_of(obj) -> str | None:
@@ -241,11 +243,17 @@ def _holds_any(values, ids, depth=3, budget=4096) -> bool:
     return False
 
 
-def _user_frames(f):
-    """The frames of the user's code (converted or not) from `f` outwards."""
+def _user_frames(f, calls=False):
+    """The frames of the user's code (converted or not) from `f` outwards; with `calls`,
+    (frame, whether no call of a converted function lies between it and `f`: its names
+    are those of the function running now, or of the blocks it runs)."""
+    own = True
     while f is not None:
-        if not f.f_globals.get("__name__", "").startswith(("autograph_py", "jax", "jaxlib")):
-            yield f
+        module = f.f_globals.get("__name__", "")
+        if not module.startswith(("autograph_py", "jax", "jaxlib")):
+            yield (f, own) if calls else f
+        elif module == "autograph_py.runtime.calls" and f.f_code.co_name == "converted_call":
+            own = False
         f = f.f_back
 
 
