@@ -46,7 +46,7 @@ from autograph_py.runtime.loops import for_stmt, while_stmt
 from autograph_py.runtime.optional import returned
 from autograph_py.runtime.leaks import poison as poison_stale
 from autograph_py.runtime.state import GlobalName as global_name
-from autograph_py.runtime.written_back import give_back, latest
+from autograph_py.runtime.written_back import give_back, latest, written_mark
 from autograph_py.runtime.undefined import (Undefined, UndefinedReturnValue, load_part,
                                            store_part)
 
@@ -79,4 +79,4 @@ __all__ = ["and_", "assert_stmt", "clearer_errors", "compare_chain", "comprehens
            "list_comprehension", "load_part", "match_subject", "not_", "not_eq", "not_in", "or_",
            "ordered", "poison_stale", "raise_stmt", "returned", "retval", "setitem", "slice",
            "span", "staged_raises_escape", "store_part", "str_mod", "Undefined",
-           "UndefinedReturnValue", "while_stmt"]
+           "UndefinedReturnValue", "while_stmt", "written_mark"]

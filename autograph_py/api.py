@@ -60,8 +60,10 @@ def convert(fn: Callable[P, R], *, strict: bool | None = None,
             return types.MethodType(convert(call, strict=strict, include=include), fn)  # an object
         pipeline.run_unconverted(fn, _not_python(fn), strict=bool(strict))
         return fn
-    if getattr(fn, "__ag_converted__", False) or getattr(fn, "__ag_do_not_convert__", False):
+    if getattr(fn, "__ag_do_not_convert__", False):
         return fn
+    if getattr(fn, "__ag_converted__", False) or pipeline.is_converted_code(fn.__code__):
+        return pipeline.distinct(fn)   # its own object for each convert (a jit's cache key)
     fence.refuse_generator(fn)
     with config.scope(bool(strict), include):
         converted = pipeline.converted_or_none(fn, strict=bool(strict))

@@ -83,7 +83,9 @@ class Function(functools.partial, Generic[P, R]):  # type: ignore[type-arg]
         self = super().__new__(cls, _call_scoped if scoped else _call, state)
         functools.update_wrapper(self, fn)
         self._state = state
-        self._bound = weakref.WeakKeyDictionary()
+        # instance id -> (weak reference to it, its bound Function): by identity, not by
+        # `==` (a WeakKeyDictionary's): two equal instances are two objects, each its own.
+        self._bound: dict[int, tuple[Any, Any]] = {}
         return self
 
     # -- the jax.jit surface: the jit of the converted function -------------------------
@@ -119,18 +121,19 @@ class Function(functools.partial, Generic[P, R]):  # type: ignore[type-arg]
     def __get__(self, instance: Any, owner: Any = None) -> Any:
         if instance is None:
             return self
+        key, cache = id(instance), self._bound
+        entry = cache.get(key)
+        if entry is not None and entry[0]() is instance:
+            return entry[1]
+        state = self._state
+        bound = self._again(types.MethodType(state.fn, instance),
+                            _shift_static(state.jit_options))
         try:
-            bound = self._bound.get(instance)
-        except TypeError:  # not weakly referenceable: bind afresh
-            bound = None
-        if bound is None:
-            state = self._state
-            bound = self._again(types.MethodType(state.fn, instance),
-                                _shift_static(state.jit_options))
-            try:
-                self._bound[instance] = bound
-            except TypeError:
-                pass
+            ref = weakref.ref(instance, lambda r: cache.pop(key, None)
+                              if cache.get(key, (None,))[0] is r else None)
+        except TypeError:  # not weakly referenceable: bound afresh each time
+            return bound
+        cache[key] = (ref, bound)
         return bound
 
     def __copy__(self) -> "Function[P, R]":   # as jax.jit's: a new object, its own cache

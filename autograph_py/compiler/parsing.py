@@ -179,11 +179,20 @@ def _same_code(lam, code, exact=True):
     return _code_key(cand, exact) == _code_key(code, exact)
 
 
+def _const_key(c, exact):
+    """A constant by type and value: `1`, `1.0` and `True` are equal, but not the same
+    lambda (`lambda x: x + 1`, `lambda x: x + 1.0` on one line); `nan` is itself."""
+    if isinstance(c, types.CodeType):
+        return _code_key(c, exact)
+    if isinstance(c, (tuple, frozenset)):
+        return type(c).__name__, tuple(_const_key(x, exact) for x in c)
+    return type(c).__name__, repr(c) if isinstance(c, (float, complex)) else c
+
+
 def _code_key(code, exact):
     """What two compilations of one lambda share: not positions (a nested lambda's
     line table depends on the columns the parsed text had)."""
-    consts = tuple(_code_key(c, exact) if isinstance(c, types.CodeType) else c
-                   for c in code.co_consts)
+    consts = tuple(_const_key(c, exact) for c in code.co_consts)
     if not exact:   # a name free in a nested lambda is global once the text is alone
         return code.co_varnames, consts
     return code.co_code, code.co_varnames, code.co_names, consts

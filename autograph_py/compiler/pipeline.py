@@ -257,23 +257,22 @@ def _instantiate(conv: Conversion, fn):
 
 
 def _cached(fn):
-    """The cached conversion of the function `fn`, kept on `fn` so it dies with it.
-
-    (A weak-keyed map would keep `fn` alive through the converted function's
-    `__wrapped__`.) The entry names its function: `functools.wraps` copies a
-    function's `__dict__` to its wrapper, entry included.
-    """
+    """The cached conversion of `fn`, kept on `fn` so it dies with it (a weak-keyed map
+    would keep `fn` alive through `__wrapped__`). The entry names its function and code:
+    `functools.wraps` copies `__dict__` to a wrapper; autoreload replaces `__code__`."""
     entry = fn.__dict__.get(_CACHED)
-    if entry is None or entry[0] is not fn:
+    if entry is None or entry[0] is not fn or entry[2] is not fn.__code__:
         return None
-    converted = entry[1]
-    if type(converted) is not _Unconvertible:
-        # Defaults are read when the function is called: follow the original's.
-        if converted.__defaults__ is not fn.__defaults__:
-            converted.__defaults__ = fn.__defaults__
-        if converted.__kwdefaults__ is not fn.__kwdefaults__:
-            converted.__kwdefaults__ = fn.__kwdefaults__
-    return converted
+    if type(entry[1]) is not _Unconvertible:
+        _follow_defaults(entry[1], fn)
+    return entry[1]
+
+
+def _follow_defaults(converted, fn):
+    """Defaults are read when the function is called: the original's, now."""
+    if converted.__defaults__ is not fn.__defaults__ or \
+            converted.__kwdefaults__ is not fn.__kwdefaults__:
+        converted.__defaults__, converted.__kwdefaults__ = fn.__defaults__, fn.__kwdefaults__
 
 
 def convert_function(fn):
@@ -285,7 +284,7 @@ def convert_function(fn):
         converted = _cached(fn)
         if converted is None or type(converted) is _Unconvertible:
             converted = _instantiate(_conversion(fn), fn)
-            fn.__dict__[_CACHED] = (fn, converted)
+            fn.__dict__[_CACHED] = (fn, converted, fn.__code__)
     return converted
 
 
@@ -309,7 +308,7 @@ def converted_or_none(fn, strict: bool = False):
         raise
     except errors.SourceUnavailableError as e:
         with _lock:
-            fn.__dict__[_CACHED] = (fn, _Unconvertible(e.why))
+            fn.__dict__[_CACHED] = (fn, _Unconvertible(e.why), fn.__code__)
         return run_unconverted(fn, e.why, strict)
 
 
@@ -357,6 +356,7 @@ def entry(converted):
 
 def _entry_factory(ag__, converted):
     def entry(*args, **kwargs):
+        _follow_defaults(converted, converted.__wrapped__)
         ag__.poison_stale(converted)   # a module-level list's tracers of an ended trace
         with ag__.clearer_errors():    # Python's TypeError of an operator, in our terms
             return ag__.returned(converted(*args, **kwargs), converted)

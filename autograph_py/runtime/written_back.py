@@ -11,8 +11,9 @@ date after each call:
         ...                                ...
         a[i], a[j] = a[j], a[i]   ==>      ag__.give_back(('a',), (a,))   # at each exit
 
-    heapify(a, n, i)                   ag__.converted_call(heapify, (a, n, i), None)
-                                       a = ag__.latest(a)
+    heapify(a, n, i)                   ag__wb = ag__.written_mark()
+                                       ag__.converted_call(heapify, (a, n, i), None)
+                                       a = ag__.latest(a, ag__wb)
 
 A parameter is handed back where the function item-assigns it (or passes it
 to a call) and never rebinds it otherwise (`a = a[:]` makes a copy: the
@@ -21,6 +22,12 @@ arguments to the parameters; an array argument whose parameter ended as
 another array gets that array as its latest value. With no such call,
 `latest(a)` is `a` itself. NumPy's aliasing is not modelled beyond this:
 another name for the old array (`b = a` before the call) keeps the old items.
+
+A hand-back is taken only by the `latest` right after the statement whose call
+made it (the mark before it): one nothing took (`a = bump(a)` rebinds `a`,
+`return bump(a)`, a call that raised) is never taken by a later, unrelated
+statement or call that passes the same array (a call's result must not depend
+on the calls made before it).
 """
 from __future__ import annotations
 
@@ -41,6 +48,11 @@ def _frames() -> list:
     if frames is None:
         frames = _local.frames = []
     return frames
+
+
+def written_mark() -> int:
+    """Before a statement whose calls may hand back: hand-backs after this one are its."""
+    return getattr(_local, "made", 0)
 
 
 def _written() -> collections.OrderedDict:
@@ -79,7 +91,8 @@ def _hand_back(fn, args, kwargs, finals):
     for name, final in finals.items():
         arg = bound.get(name)
         if isinstance(arg, (jax.Array, np.ndarray)) and final is not arg:
-            written[id(arg)] = (arg, final)   # `arg` is kept: its id stays its own
+            _local.made = made = getattr(_local, "made", 0) + 1
+            written[id(arg)] = (arg, final, made)   # `arg` is kept: its id stays its own
             written.move_to_end(id(arg))
     while len(written) > _KEEP:
         written.popitem(last=False)
@@ -95,9 +108,10 @@ def _signature(fn):
     return sig
 
 
-def latest(value):
-    """`value`, or the array a call just handed back for it."""
+def latest(value, since: int):
+    """`value`, or the array a call of the statement after `written_mark()` gave `since`
+    handed back for it."""
     if type(value) in (int, float, bool, str, type(None)):
         return value
-    entry = _written().pop(id(value), None)
-    return value if entry is None or entry[0] is not value else entry[1]
+    entry = _written().pop(id(value), None)   # an older one can never be taken: gone too
+    return value if entry is None or entry[0] is not value or entry[2] <= since else entry[1]

@@ -1,9 +1,10 @@
 """A local passed to a call gets back the array the callee item-assigned (runtime/written_back.py).
 
-    heapify(a, n, i)      ==>   ag__.converted_call(heapify, (a, n, i), None)
-                                a = ag__.latest(a)
-                                n = ag__.latest(n)
-                                i = ag__.latest(i)
+    heapify(a, n, i)      ==>   ag__wb = ag__.written_mark()
+                                ag__.converted_call(heapify, (a, n, i), None)
+                                a = ag__.latest(a, ag__wb)
+                                n = ag__.latest(n, ag__wb)
+                                i = ag__.latest(i, ag__wb)
 
 Only bare local names passed as arguments, after simple statements (an
 expression, an assignment); calls of builtins and of `jnp.`/`np.`/`jax.`/
@@ -33,8 +34,12 @@ _NO_WRITES = frozenset({
 _LIBRARY_ROOTS = frozenset({"jnp", "np", "numpy", "jax", "lax", "math"})
 
 
+def _mark():
+    ag__wb = ag__.written_mark()  # noqa: F821, F841 - the statement's own hand-backs follow
+
+
 def _latest(name):
-    name = ag__.latest(name)  # noqa: F821
+    name = ag__.latest(name, ag__wb)  # noqa: F821
 
 
 def _give_back(names, values):
@@ -129,7 +134,7 @@ class _WrittenBack(scopes.FunctionStack, visitors.StatementTransformer):
                     names.append(name)
         if not names:
             return node
-        out = [node]
+        out = [*templates.located(templates.replace(_mark), node), node]
         for name in names:
             out.extend(templates.located(templates.replace(_latest, name=name), node))
         return out

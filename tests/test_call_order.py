@@ -1,0 +1,189 @@
+"""A converted call gives what a fresh process gives, whatever calls came before it.
+
+Each test makes the calls of a bug hunt of 2026-12-06 (one process, several calls in
+a row) and compares each result with the same call alone, or with eager Python.
+"""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+import autograph_py as ag
+
+
+# -- an array a callee item-assigned is handed back to that statement only ------------
+
+def _bump(a):
+    a[0] = a[0] + 1
+    return a
+
+
+def _look(a):
+    return 0
+
+
+def _bump_after_a_look(a):
+    _look(a)
+    a = _bump(a)   # rebinds `a`: nothing takes the hand-back of the argument
+    return a
+
+
+def _set0(a):
+    a[0] = 100
+    return 0
+
+
+def _divides_after_set0(a, d):
+    y = _set0(a) // d   # raises after the hand-back: nothing takes it
+    return y
+
+
+def _tests_set0(a):
+    if _set0(a) == 0:   # a test: no write-back after it
+        return a
+    return a
+
+
+def _returns_a_look(a):
+    _look(a)
+    return a
+
+
+def test_the_same_call_on_the_same_array_gives_the_same_result_every_time():
+    # It gave [1 0 0], then [2 0 0], then [1 0 0]: the hand-back of `_bump`'s argument,
+    # never taken, was taken by the next call's `_look(a)` write-back (a thread-wide
+    # record by the array's id).
+    x = jnp.zeros(3)
+    step = ag.convert(_bump_after_a_look)
+    assert [step(x).tolist() for _ in range(3)] == [[1.0, 0.0, 0.0]] * 3
+    assert jax.jit(step)(x).tolist() == [1.0, 0.0, 0.0]
+
+
+def test_a_hand_back_nothing_took_does_not_reach_a_later_unrelated_call():
+    a = jnp.arange(3)
+    for first in (lambda: ag.convert(_tests_set0)(a),
+                  lambda: ag.convert(_divides_after_set0)(a, 0)):
+        try:
+            first()
+        except ZeroDivisionError:
+            pass
+        assert ag.convert(_returns_a_look)(a).tolist() == [0, 1, 2]
+        assert ag.function(_returns_a_look)(a).tolist() == [0, 1, 2]
+
+
+def _swap(a, i, j):
+    a[i], a[j] = a[j], a[i]
+
+
+def _swaps(a):
+    _swap(a, 0, 2)
+    _swap(a, 0, 1)
+    return a
+
+
+def test_a_statements_own_hand_back_still_reaches_the_caller():
+    want = _swaps(np.arange(3.0)).tolist()
+    assert ag.convert(_swaps)(jnp.arange(3.0)).tolist() == want
+    assert jax.jit(ag.convert(_swaps))(jnp.arange(3.0)).tolist() == want
+
+
+# -- an @function method: one compiled function per instance, by identity -------------
+
+class _Named:
+    def __init__(self, name, k):
+        self.name, self.k = name, k
+
+    def __eq__(self, other):
+        return isinstance(other, _Named) and other.name == self.name
+
+    def __hash__(self):
+        return hash(self.name)
+
+    @ag.function
+    def apply(self, x):
+        if x > 0:
+            return x * self.k
+        return x
+
+
+def test_equal_instances_each_get_their_own_compiled_method():
+    # A WeakKeyDictionary found the first instance's binding for the second (equal by
+    # `__eq__`): 6 for 15.
+    assert int(_Named("a", 2).apply(jnp.int32(3))) == 6
+    assert int(_Named("a", 5).apply(jnp.int32(3))) == 15
+    one = _Named("b", 3)
+    assert one.apply is one.apply   # and one instance keeps its own
+
+
+
+# -- what convert hands back, and the conversion cache, follow the function ------------
+
+def _make_inner():
+    def inner(a, b):
+        if a > b:
+            return a * 10 - b
+        return a - b
+    return inner
+
+
+def test_two_jits_of_a_function_converted_code_made_do_not_share_a_cache():
+    # convert() of a function made by converted code returned that very object: jax.jit's
+    # cache is keyed on it, so static_argnums=1 ran static_argnums=0's program (-40 for 4).
+    inner = ag.convert(_make_inner)()
+    got0 = jax.jit(ag.convert(inner), static_argnums=0)(1, jnp.int32(5))
+    got1 = jax.jit(ag.convert(inner), static_argnums=1)(jnp.int32(5), 1)
+    assert (int(got0), int(got1)) == (-4, 49)
+
+
+def _scaled(x, k=1):
+    return x * k if x > 0 else x
+
+
+def test_a_held_conversion_follows_defaults_changed_after_it():
+    held = ag.convert(_scaled)
+    assert int(held(jnp.int32(5))) == 5
+    saved = _scaled.__defaults__
+    try:
+        _scaled.__defaults__ = (10,)
+        assert int(held(jnp.int32(5))) == 50   # it gave 5 until something converted again
+    finally:
+        _scaled.__defaults__ = saved
+
+
+def _version(x):
+    return x + 1
+
+
+def _version_two(x):
+    return x + 100
+
+
+def _calls_version(x):
+    return _version(x) * 1
+
+
+def test_a_function_whose_code_was_replaced_converts_its_new_code():
+    # IPython's autoreload assigns __code__; the conversion cached on the function stayed.
+    assert int(ag.convert(_version)(1)) == 2
+    assert int(ag.function(_calls_version)(jnp.int32(1))) == 2
+    saved = _version.__code__
+    try:
+        _version.__code__ = _version_two.__code__
+        assert int(ag.convert(_version)(1)) == 101
+        assert int(ag.function(_calls_version)(jnp.int32(2))) == 102
+    finally:
+        _version.__code__ = saved
+
+
+def test_two_lambdas_on_one_line_that_differ_by_a_constants_type(tmp_path):
+    # Where the module was not loaded from a file loader, the lambda was found by its
+    # code's constants, and 1 == 1.0: the float one converted as the int one.
+    import runpy
+    path = tmp_path / "lams.py"
+    path.write_text("f_int, f_float = (lambda x: x + 1 if x > 0 else x), "
+                    "(lambda x: x + 1.0 if x > 0 else x)\n")
+    ns = runpy.run_path(str(path))
+    got = ag.convert(ns["f_float"])(jnp.int32(2))
+    assert got.dtype == jnp.float32 and float(got) == 3.0
+    assert ag.convert(ns["f_int"])(jnp.int32(2)).dtype == jnp.int32
