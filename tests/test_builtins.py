@@ -313,6 +313,26 @@ def test_traced_index_into_a_list_of_pairs_gathers_each_leaf():
     assert items.getitem([1, 2], 1) == 2
 
 
+def _swap_rows(m, k):
+    m[0], m[k] = m[k], m[0]   # the row m[k] picked is a read-only copy; m[0] a list
+    return m
+
+
+def _put_short_row(m, k):
+    m[k] = [1.0]
+    return m
+
+
+def test_rows_of_a_list_of_lists_swap_by_a_traced_index():
+    # A raw pytree ValueError (list vs ReadOnlyList) from the scatter (bug hunt 2026-12-06:
+    # Gaussian elimination that swaps the pivot row in).
+    rows = [[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]
+    got = ag.function(_swap_rows)([r[:] for r in rows], jnp.int32(2))
+    assert [[float(v) for v in r] for r in got] == _swap_rows([r[:] for r in rows], 2)
+    with pytest.raises(errors.TracedShapeError, match="must be like every item"):
+        ag.function(_put_short_row)([r[:] for r in rows], jnp.int32(1))
+
+
 # ------------------------------------------------------------- comprehensions
 
 def test_comprehensions_become_runtime_objects():

@@ -7,9 +7,9 @@
 getitem: a Python list or tuple indexed by a traced int is gathered (its items
 stacked, one array per leaf), with Python's IndexError at run time when the
 index is out of range; `x[i:i + n]` with a traced `i` and a static `n` is a
-window of `n` items (lax.dynamic_slice), an error at run time where Python
-would give fewer. A slice whose length is traced, or a traced boolean mask (`x[x > 0]`), is an
-error now; `x[mask] = v` with one value v is `jnp.where(mask, v, x)`.
+window of `n` items (lax.dynamic_slice), an error at run time where Python would give
+fewer. A slice whose length is traced, or a traced boolean mask (`x[x > 0]`), is an error
+now; `x[mask] = v` with one value v is `jnp.where(mask, v, x)`.
 
 setitem: a JAX array becomes `x.at[k].set(v)` (a new array: JAX arrays are
 values, so another name for the old array keeps the old items); a NumPy array
@@ -297,9 +297,17 @@ def _read_only(value):
 
 
 def _scatter(seq, k, v):
-    j = _list_index(seq, k, "assignment index")
-    for pos, item in enumerate(seq):
-        seq[pos] = jax.tree_util.tree_map(lambda new, old: jnp.where(j == pos, new, old), v, item)
+    """`seq[k] = v`: each item is `v` where k is its position (a gather's copy as a list)."""
+    j, v, kind = _list_index(seq, k, "assignment index"), copies.plain(v), type(seq).__name__
+    try:
+        seq[:] = [jax.tree_util.tree_map(lambda new, old: jnp.where(j == pos, new, old), v,
+                                         copies.plain(item)) for pos, item in enumerate(seq)]
+    except (ValueError, TypeError) as e:   # another structure, shape or dtype
+        raise errors.TracedShapeError(errors.message(
+            f"an item of a Python {kind} assigned by a traced index must be like every "
+            f"item it may replace: {e}".split("\n")[0], at=errors.where(),
+            fix="Keep the rows in one array (`m = m.at[k].set(row)`), or index the list "
+                "with a Python int.")) from None
 
 
 # ------------------------------------------------------------ membership
