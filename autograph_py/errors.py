@@ -38,6 +38,18 @@ def where(depth: int = 2, also: tuple = ()) -> str:
     return f"{f.f_code.co_filename}:{f.f_lineno}"
 
 
+def local_name(value) -> str | None:
+    """`'name'` of a variable of the user's code running now that holds `value`, if any."""
+    f = sys._getframe(1)
+    while f is not None:
+        if not _internal(f, ()):
+            for name, v in f.f_locals.items():
+                if v is value and not name.startswith("ag__"):
+                    return f"'{name}'"
+        f = f.f_back
+    return None
+
+
 def raised_at(exc: BaseException) -> tuple[str, str] | None:
     """(top-level module, "file:line") of the last frame of `exc`'s traceback outside
     autograph_py: whose code raised it (the user's, JAX's, NumPy's). None if none is."""

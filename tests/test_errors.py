@@ -1708,3 +1708,38 @@ def test_parsing_text_made_from_a_traced_value_is_a_clear_error():
     # A raw ValueError: invalid literal for int() ... 'JitTracer(int32[])...'.
     with pytest.raises(ag.errors.ConcreteValueError, match=r"int\(\) parses text"):
         jax.jit(ag.convert(_parses_its_text))(jnp.int32(1), jnp.int32(0))
+
+
+def _smallest_over(xs, t):
+    import sys
+    best = sys.maxsize
+    for i in range(xs.shape[0]):
+        if xs[i] > t:
+            best = min(best, i)
+    return best
+
+
+def test_a_python_int_too_large_for_a_jax_integer_entering_traced_state_is_named():
+    # A raw OverflowError ("argument path is y") at the loop line before (bug hunt
+    # 2026-12-06: minimum_subarray_sum starts at sys.maxsize).
+    with pytest.raises(ag.errors.StateError, match=r"'best' \(9223372036854775807\) becomes "
+                                                 r"traced state") as e:
+        ag.function(_smallest_over)(jnp.arange(5.0), jnp.float32(2.0))
+    assert "test_errors.py" in str(e.value)
+
+
+def _raises_when_positive(x):
+    if x > 0:
+        raise ValueError("positive")
+    return x
+
+
+def test_a_run_time_raise_is_the_users_exception_without_jaxs_callback_traceback(caplog):
+    # JAX logged "jax.debug.callback failed" and a traceback into the runtime for every
+    # run-time raise, next to the user's exception.
+    import logging
+    with caplog.at_level(logging.DEBUG):
+        with pytest.raises(ValueError, match="positive"):
+            ag.function(_raises_when_positive)(jnp.float32(1.0))
+        jax.effects_barrier()
+    assert not [r for r in caplog.records if "callback failed" in r.getMessage()]

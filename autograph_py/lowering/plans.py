@@ -14,6 +14,7 @@ from typing import Any
 import jax
 import numpy as np
 
+from autograph_py import errors
 from autograph_py.lowering import tracing
 
 
@@ -36,7 +37,15 @@ class Aval:
 
 
 def aval_of(v) -> Aval:
-    a = jax.typeof(v)
+    try:
+        a = jax.typeof(v)
+    except OverflowError:   # a Python int past JAX's int32 (`best = sys.maxsize`)
+        raise errors.StateError(errors.message(
+            f"{errors.local_name(v) or 'a Python int'} ({v}) becomes traced state here, where "
+            "it is a JAX integer (int32; int64 with x64), which cannot hold it",
+            at=errors.where(),
+            fix="Start it at a value that fits, such as jnp.iinfo(jnp.int32).max, or make "
+                "it a float (float('inf')).")) from None
     return Aval(tuple(a.shape), a.dtype, bool(getattr(a, "weak_type", False)),
                 tracing.varying_axes(a))
 

@@ -13,11 +13,24 @@ from __future__ import annotations
 
 import builtins
 import collections
+import logging
 import threading
 
 from autograph_py import errors
 from autograph_py.lowering import checks as lowered
 from autograph_py.runtime import paths, text
+
+
+class _Quiet(logging.Filter):
+    """JAX logs the traceback of every failed debug callback; a failed check of ours is the
+    user's exception, which `@function` raises (or JAX reports): not a second traceback."""
+
+    def filter(self, record):
+        exc = record.exc_info[1] if record.exc_info else None
+        return not (isinstance(exc, AssertionError) and str(exc) in _RECENT)
+
+
+logging.getLogger("jax._src.debugging").addFilter(_Quiet())
 
 
 def check_at_run_time(test, failed, values=()) -> None:
