@@ -187,3 +187,68 @@ def test_two_lambdas_on_one_line_that_differ_by_a_constants_type(tmp_path):
     got = ag.convert(ns["f_float"])(jnp.int32(2))
     assert got.dtype == jnp.float32 and float(got) == 3.0
     assert ag.convert(ns["f_int"])(jnp.int32(2)).dtype == jnp.int32
+
+
+# -- a JAX wrapper rebuilt around converted code follows what it holds ----------------
+
+@jax.custom_jvp
+def _sq(x):
+    return x * x
+
+
+@_sq.defjvp
+def _sq_rule(p, t):
+    return _sq(p[0]), 2 * p[0] * t[0]
+
+
+def _sq_rule_100(p, t):
+    return _sq(p[0]), 100.0 * t[0]
+
+
+def _sq_loss(x):
+    if x > 0:
+        return _sq(x)
+    return x
+
+
+def _switchable(fn):
+    import functools
+    target, hooks = fn, []
+
+    @functools.wraps(fn)
+    def w(x):
+        y = target(x)
+        for h in hooks:
+            y = h(y)
+        return y
+
+    def switch(g):
+        nonlocal target
+        target = g
+    w.switch, w.hooks = switch, hooks
+    return w
+
+
+def _plus1(x):
+    return x + 1
+
+
+def test_a_rebuilt_wrapper_follows_rules_defined_and_cells_switched_after_its_first_use():
+    # The rebuild was cached on the wrapper: a custom_jvp rule given later (6 for 100), a
+    # wrapper's `nonlocal` switched or a hook appended (2 for 10, 2 for 4) were not seen.
+    assert float(jax.grad(ag.convert(_sq_loss))(3.0)) == 6.0
+    saved = _sq.jvp
+    try:
+        _sq.defjvp(_sq_rule_100)
+        assert float(jax.grad(ag.convert(_sq_loss))(3.0)) == 100.0
+    finally:
+        _sq.jvp = saved
+    ws = _switchable(_plus1)
+
+    def g(x):
+        return jax.vmap(ws)(x)
+    assert ag.convert(g)(jnp.ones(2)).tolist() == [2.0, 2.0]
+    ws.switch(lambda x: x * 10)
+    assert ag.convert(g)(jnp.ones(2)).tolist() == [10.0, 10.0]
+    ws.hooks.append(lambda y: y * 2)
+    assert ag.convert(g)(jnp.ones(2)).tolist() == [20.0, 20.0]

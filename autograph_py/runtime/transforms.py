@@ -29,7 +29,7 @@ import weakref
 
 import jax
 
-from autograph_py import errors
+from autograph_py import config, errors
 from autograph_py.lowering import tracing
 
 # Functions called with host values, and registrations whose functions run in Python.
@@ -182,22 +182,42 @@ def rebuilt(f, convert):
     cell replaced), and `custom_jvp`/`custom_vjp`/`custom_vmap` objects (function and
     rules).
     """
+    read = _read_by_rebuild(f)
     try:
         done = _REBUILT.get(f, _NOTHING)
     except TypeError:   # not hashable
         done = _NOTHING
-    if done is not _NOTHING:
-        return done
+    if done is not _NOTHING and len(done[0]) == len(read) and all(
+            a is b for a, b in zip(done[0], read)):
+        return done[1]
     try:
-        _REBUILT[f] = None   # a wrapper that refers to itself is not rebuilt again inside
+        _REBUILT[f] = (read, None)   # a wrapper that refers to itself is not rebuilt inside
     except TypeError:
         pass
     out = _rebuild(f, convert)
     try:
-        _REBUILT[f] = out
+        _REBUILT[f] = (read, out)
     except TypeError:
         pass
     return out
+
+
+def _read_by_rebuild(f) -> tuple:
+    """What a rebuild of `f` reads, which may change after it: a custom derivative's rules
+    (`defjvp` after a first use), a closure's cells and the items of lists in them (a
+    wrapper's `nonlocal` switched, a hook appended), and the modules `include` names."""
+    if isinstance(f, _CUSTOM):
+        return (config.included(), *(getattr(f, n, None) for n in _RULES))
+    out = [config.included()]
+    for cell in (f.__closure__ or ()) if isinstance(f, types.FunctionType) else ():
+        try:
+            v = cell.cell_contents
+        except ValueError:   # an empty cell
+            continue
+        out.append(v)
+        if type(v) in (list, tuple):
+            out.extend(v)
+    return tuple(out)
 
 
 def _rebuild(f, convert):
@@ -220,9 +240,11 @@ def _rebuild(f, convert):
     return None
 
 
+_RULES = ("fun", "jvp", "fwd", "bwd", "vmap_rule")
+
+
 def _custom_rules(f, convert):
-    names = [n for n in ("fun", "jvp", "fwd", "bwd", "vmap_rule")
-             if callable(getattr(f, n, None))]
+    names = [n for n in _RULES if callable(getattr(f, n, None))]
     new = {n: convert(getattr(f, n), True) for n in names}
     if all(v is None for v in new.values()):
         return None
