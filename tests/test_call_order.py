@@ -8,6 +8,7 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 import numpy as np
+import pytest
 
 import autograph_py as ag
 
@@ -252,3 +253,29 @@ def test_a_rebuilt_wrapper_follows_rules_defined_and_cells_switched_after_its_fi
     assert ag.convert(g)(jnp.ones(2)).tolist() == [10.0, 10.0]
     ws.hooks.append(lambda y: y * 2)
     assert ag.convert(g)(jnp.ones(2)).tolist() == [20.0, 20.0]
+
+
+# -- a class converted code used stays the user's class for plain JAX -------------------
+
+class _V:
+    def __init__(self, v):
+        self.v = v
+
+    def __add__(self, o):
+        if self.v > o:
+            return _V(self.v - o)
+        return _V(self.v + o)
+
+
+def _adds(x):
+    return (_V(x) + 2).v
+
+
+def test_plain_jit_of_unconverted_code_meets_a_class_as_python_does_after_converted_use():
+    # Converted code wrapped the class's operators for good: a later plain jax.jit of
+    # unconverted code ran them converted (3, where jax.jit alone raises).
+    assert int(ag.function(_adds)(jnp.int32(5))) == 3
+    with pytest.raises(jax.errors.TracerBoolConversionError):
+        jax.jit(_adds)(jnp.int32(5))
+    assert int(ag.function(_adds)(jnp.int32(1))) == 3
+    assert sorted([_V(3), _V(1)], key=lambda o: o.v)[0].v == 1

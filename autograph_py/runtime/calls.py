@@ -34,7 +34,7 @@ _CONVERTER = [lambda fn: None, lambda code: False]
 
 def use_converter(convert, is_converted_code) -> None:
     _CONVERTER[:] = convert, is_converted_code
-    classes.use(converted_call, _is_user_code)   # what a class's wrapped methods call
+    classes.use(converted_call, _is_user_code, is_converted_code)   # for wrapped methods
     picked.Picked.call = converted_call   # a call from code that is not converted
     picked.Picked.stage = failures.stage
 

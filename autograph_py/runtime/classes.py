@@ -38,8 +38,8 @@ _MARK = "__ag_operators__"   # in a class's own __dict__ once its methods are wr
 _USE = {}   # "call": converted_call, "is_user_code": its test (runtime/calls.py, use())
 
 
-def use(call, is_user_code) -> None:
-    _USE.update(call=call, is_user_code=is_user_code)
+def use(call, is_user_code, is_converted) -> None:
+    _USE.update(call=call, is_user_code=is_user_code, is_converted=is_converted)
 
 
 def builds_by_init(cls, is_user_code) -> bool:
@@ -185,13 +185,24 @@ def python_order(fn_name, order):
 
 
 def _while_tracing(fn, call):
+    """`fn`, converted where converted code (or the runtime for it: `sorted`, `max`) calls
+    it while JAX traces; as written elsewhere (a plain `jax.jit` of unconverted code
+    meets it as Python would, whatever converted code did with the class before)."""
     @functools.wraps(fn)
     def method(*args, **kwargs):
-        if in_trace():
+        if in_trace() and _from_converted(sys._getframe(1)):
             return call(fn, args, kwargs)
         return fn(*args, **kwargs)
     method.__ag_operator__ = fn   # converted code calling the wrapper converts fn
     return method
+
+
+def _from_converted(frame) -> bool:
+    while frame is not None and (frame.f_globals.get("__name__", "").startswith("jax")
+                                 or frame.f_code.co_filename.startswith("<")):
+        frame = frame.f_back   # (jnp's operators, a dataclass's __init__: who called them)
+    return frame is not None and (_USE["is_converted"](frame.f_code) or frame.f_globals.get(
+        "__name__", "").startswith("autograph_py"))
 
 
 def original(fn):
