@@ -279,3 +279,31 @@ def test_plain_jit_of_unconverted_code_meets_a_class_as_python_does_after_conver
         jax.jit(_adds)(jnp.int32(5))
     assert int(ag.function(_adds)(jnp.int32(1))) == 3
     assert sorted([_V(3), _V(1)], key=lambda o: o.v)[0].v == 1
+
+
+# -- explain() reports the same whatever ran before ---------------------------------------
+
+@jax.jit
+def _jitted_abs(v):
+    if v > 0:
+        return v
+    return -v
+
+
+def _uses_jitted_abs(x, n):
+    y = _jitted_abs(x)
+    for _ in range(n):
+        if y > 1:
+            y = y - 1
+    return y
+
+
+def test_explain_reports_a_called_jit_also_after_a_compiled_call_traced_it():
+    # JAX kept the rebuilt jit's trace from the compiled call: explain() then missed the
+    # conversion of its function and its `if`.
+    def rows():
+        return [(e.construct, e.became)
+                for e in ag.explain(_uses_jitted_abs, static_argnums=1)(jnp.int32(3), 2).entries]
+    before = rows()
+    ag.function(_uses_jitted_abs, static_argnums=1)(jnp.int32(30), 2)
+    assert rows() == before and ("call", "converted") in before

@@ -141,9 +141,9 @@ _CONVERTING = weakref.WeakKeyDictionary()   # user function -> converting_functi
 
 
 def _live(f):
-    """`f`, or `f` renewed where user code it runs closes over traced values (JAX's
-    caches of traces key on the function's identity: runtime/closures)."""
-    return closures.renewed(f) if closures.closes_over_traced(f) else f
+    """`f`, renewed where user code it runs closes over traced values or explain() listens
+    (JAX caches traces by the function's identity; a kept one tells explain nothing)."""
+    return closures.renewed(f) if closures.closes_over_traced(f) or trace_log.listening() else f
 
 
 def converting(f, objects=False):
