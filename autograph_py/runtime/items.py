@@ -233,7 +233,8 @@ def _list_index(seq, k, what: str):
         raise errors.TracedShapeError(errors.message(
             f"a Python {type(seq).__name__} indexed by a traced tuple or slice",
             at=errors.where(),
-            fix="Make it an array (jnp.asarray) to index it with traced values."))
+            fix="Make it an array (jnp.asarray) to index it with traced values; a slice "
+                "needs a static length there too: `x[i:i + k]` with a static k, or a mask."))
     if not jnp.issubdtype(k.dtype, jnp.integer) and k.dtype != jnp.bool_:
         raise errors.TracedShapeError(errors.message(   # a TypeError, as Python's
             f"{type(seq).__name__} indices must be integers or slices, not a traced {k.dtype}",

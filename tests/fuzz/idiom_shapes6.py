@@ -348,3 +348,31 @@ class Shapes6Gen(Shapes6MoreGen):
             self._s6_use(after, m, words, v, held)
         out.append(after.code("picked-str-after"))
         return out
+
+    # ------------------ 9. a helper's traced loop changes a list the caller names alike
+
+    def gen_s6_listarg(self, scope, depth, loops, fn, exits=True):
+        """A module-level helper whose traced loop changes its list argument in place,
+        called with a list the caller names as the helper does (bug hunt of 2026-12-06:
+        the caller's `l` was taken for the helper's own, and kept its entry items)."""
+        if not self._s3_ok(fn, depth, loops):
+            return self.gen_assign(scope, depth, loops, fn)
+        rng, name = self.rng, f"lb{len(self.idiom_defs)}"
+        body = rng.choice([
+            ["for y in xs:", "    l[0] = " + CLIP.format("l[0] * 0.5 + y")],
+            ["for y in xs:", "    if y > 0.5:", "        l[1] = " + CLIP.format("l[1] + y")],
+            ["k = 0", "while k < len(xs) and l[0] < 4.0:",
+             "    l[0] = " + CLIP.format("l[0] + xs[k] * 0.5 + 0.25"), "    k += 1"],
+            ["for y in xs:", "    l[0], l[1] = l[1], " + CLIP.format("l[0] + y")]])
+        self.idiom_defs.append(s2.S2Def(name, f"def {name}(l, xs):\n" + "\n".join(
+            "    " + x for x in body), tag="list-arg-loop"))
+        v, start, held = self._s5_start(scope)
+
+        def core(inner):
+            c = Lines(inner)
+            c.add(0, "l = [@, @]", self.expr("f", inner, 1), self.expr("f", inner, 1))
+            c.add(0, f"{name}(l, @)", self.expr("fa", inner, 1))
+            c.add(0, upd(v, f"{v} * 0.5 + l[0] + l[1] * 0.5"))
+            return [c.code("list-arg-loop")]
+        return [start] + self._s5_place(held, depth, loops, fn, exits, core, p_here=0.4)
+
