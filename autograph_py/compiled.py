@@ -7,11 +7,11 @@ run-time `assert` or `raise` as the user's exception from the user's line.
 """
 from __future__ import annotations
 
+import collections
 import difflib
 import functools
 import inspect
 import types
-import weakref
 from typing import TYPE_CHECKING, Any, Callable, Generic, ParamSpec, TypeVar
 
 import jax
@@ -64,6 +64,9 @@ def _call(state, *args, **kwargs):
         raise errors.at_user_line(*failed, cause=e)
 
 
+_BOUND_KEEP = 128   # instances a method keeps bound (each binding holds its instance)
+
+
 class Function(functools.partial, Generic[P, R]):  # type: ignore[type-arg]
     """The original function, converted and jitted on first use.
 
@@ -83,9 +86,9 @@ class Function(functools.partial, Generic[P, R]):  # type: ignore[type-arg]
         self = super().__new__(cls, _call_scoped if scoped else _call, state)
         functools.update_wrapper(self, fn)
         self._state = state
-        # instance id -> (weak reference to it, its bound Function): by identity, not by
-        # `==` (a WeakKeyDictionary's): two equal instances are two objects, each its own.
-        self._bound: dict[int, tuple[Any, Any]] = {}
+        # instance id -> (instance, its bound Function): by identity, not by `==` (a
+        # WeakKeyDictionary's): two equal instances are two objects, each its own.
+        self._bound: collections.OrderedDict[int, tuple[Any, Any]] = collections.OrderedDict()
         return self
 
     # -- the jax.jit surface: the jit of the converted function -------------------------
@@ -123,17 +126,15 @@ class Function(functools.partial, Generic[P, R]):  # type: ignore[type-arg]
             return self
         key, cache = id(instance), self._bound
         entry = cache.get(key)
-        if entry is not None and entry[0]() is instance:
+        if entry is not None and entry[0] is instance:
+            cache.move_to_end(key)
             return entry[1]
         state = self._state
         bound = self._again(types.MethodType(state.fn, instance),
                             _shift_static(state.jit_options))
-        try:
-            ref = weakref.ref(instance, lambda r: cache.pop(key, None)
-                              if cache.get(key, (None,))[0] is r else None)
-        except TypeError:  # not weakly referenceable: bound afresh each time
-            return bound
-        cache[key] = (ref, bound)
+        cache[key] = (instance, bound)   # (the binding holds the instance: its id stays its)
+        while len(cache) > _BOUND_KEEP:  # the least recently used instances are let go
+            cache.popitem(last=False)
         return bound
 
     def __copy__(self) -> "Function[P, R]":   # as jax.jit's: a new object, its own cache

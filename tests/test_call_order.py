@@ -307,3 +307,27 @@ def test_explain_reports_a_called_jit_also_after_a_compiled_call_traced_it():
     before = rows()
     ag.function(_uses_jitted_abs, static_argnums=1)(jnp.int32(30), 2)
     assert rows() == before and ("call", "converted") in before
+
+
+class _Scaled:
+    def __init__(self, k):
+        self.k = k
+
+    @ag.function
+    def apply(self, x):
+        return x * self.k
+
+
+def test_instances_a_method_bound_are_let_go():
+    # Each binding holds its instance; the cache held every binding for good (a
+    # WeakKeyDictionary whose values hold their keys): no instance was ever freed.
+    import gc
+    import weakref
+    first = _Scaled(2)
+    assert int(first.apply(jnp.int32(3))) == 6
+    gone = weakref.ref(first)
+    del first
+    for k in range(200):
+        _Scaled(k).apply
+    gc.collect()
+    assert gone() is None
