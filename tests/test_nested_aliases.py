@@ -165,3 +165,38 @@ def test_a_callees_traced_loop_changes_the_callers_list_of_the_same_name(bump, r
     assert jax.tree_util.tree_map(float, got) == jax.tree_util.tree_map(float, want)
     got = jax.jit(ag.convert(_caller_in_a_loop))(jnp.float32(1.0), jnp.int32(3))
     assert [float(v) for v in got] == _caller_in_a_loop(1.0, 3)
+
+
+# -- two lists that only change hands among the loop's own variables ---------------------
+
+def _double_buffer_with_a_return(x):
+    a = [0.0, 0.0]
+    b = [0.0, 0.0]
+    for _ in range(10):
+        for i in range(2):
+            b[i] = a[i] * 0.5 + x
+        if abs(b[0] - a[0]) < 1e-3:
+            return b
+        a, b = b, a
+    return a
+
+
+def _swap_or_alias(x):
+    a, b = [0.0], [1.0]
+    if x > 0:
+        a, b = b, a
+    else:
+        b = a   # on this path one list has both names: which one `a` is matters
+    b[0] = 5.0
+    return a[0], b[0]
+
+
+def test_a_double_buffer_swapped_after_a_traced_return_is_exact():
+    # A StateError ("one of several lists ... picks which") before: the returned value
+    # also held one of the two lists (bug hunt 2026-12-06: Jacobi iteration from
+    # woraseth/numer). Both lists change hands only among `a`, `b` and the return value.
+    for x in (1.0, 0.25):
+        got = ag.function(_double_buffer_with_a_return)(jnp.float32(x))
+        assert [float(v) for v in got] == pytest.approx(_double_buffer_with_a_return(x))
+    with pytest.raises(ag.errors.StateError, match="picks which"):
+        ag.function(_swap_or_alias)(jnp.float32(1.0))

@@ -74,7 +74,8 @@ def keep_identity(values, sides, visible_ids, entry=None, loop=None) -> tuple:
         if copy is not None and type(_held(value)) is type(copy).__mro__[1]:
             values[i] = _still_picked(value, copy)   # a pick stays one after a loop (F93)
             continue
-        if not sides[0][i].name.startswith(labels.RETURN_VALUE) and _picks(sources, visible_ids, groups[i]):
+        if not sides[0][i].name.startswith(labels.RETURN_VALUE) and _picks(
+                sources, visible_ids, groups[i] | _swapped(sides, i, entry)):
             values[i] = _picked(value, sides[0][i].name, sources)
             continue
         o = objs[0]
@@ -175,6 +176,21 @@ def _alias_names(sides, entry) -> list:
     for key, name in zip(keys, everywhere):
         by_key.setdefault(key, set()).add(name)
     return [by_key[k] for k in keys]
+
+
+def _swapped(sides, i, entry) -> set:
+    """The variables that hold, on some side (or on a loop's entry), a list or dict that
+    variable i holds on another (`a, b = b, a` under a traced condition), where on each
+    they hold distinct objects: the objects only change hands among them, and each,
+    rebuilt, is what Python has, if nothing else names them (_picks)."""
+    views = [[_held(v.value) for v in side] for side in sides] + (
+        [] if entry is None else [[_held(v.value) for v in entry]])
+    objs = {id(view[i]) for view in views if type(view[i]) in (list, dict)}
+    holders = [j for j in range(len(sides[0])) if any(id(view[j]) in objs for view in views)]
+    own = [j for j in holders if not sides[0][j].name.startswith(labels.RETURN_VALUE)]
+    if len(own) < 2 or any(len({id(view[j]) for j in own}) < len(own) for view in views):
+        return set()   # (the value a `return` gives back leaves with the function)
+    return {sides[0][j].name for j in holders}
 
 
 def _picks(objs, visible_ids, group) -> bool:

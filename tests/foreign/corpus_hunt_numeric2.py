@@ -1816,9 +1816,6 @@ KNOWN: dict[str, str] = {
                   "if (documented; eager's first test is always true)",
     "taylor": "refused: TracedListError: lists grow in a while loop with a traced trip count "
               "(fair)",
-    "jacobi_w": "refused: StateError: double-buffer swap `x0, x1 = x1, x0` of two local lists "
-                "after a traced early `return` in the loop (questionable: both lists are the "
-                "function's own temporaries; the same swap in a traced while/fori loop works)",
     "gaussian_elimination_with_pivot": "refused: UndefinedVariableError: max_row assigned only "
                                        "in the branch of a traced if (documented)",
     "gaussian_elimination_with_scaled_pivot": "refused: UndefinedVariableError: max_row assigned "
