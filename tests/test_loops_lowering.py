@@ -872,3 +872,32 @@ def test_a_float_carrying_loop_with_a_traced_break_stays_a_scan_for_reverse_of_r
     assert _primitives(_float_break, x).get("scan", 0) == 1
     g2 = jax.grad(jax.grad(ag.convert(_float_break)))(x)
     assert_same(g2, jax.grad(jax.grad(_float_break))(x))
+
+
+def _first_item_over(xs, t):
+    k = -1
+    for i, x in enumerate(xs):
+        if x > t:
+            k = i
+            break
+    return k
+
+
+def _pairs_until(xs, ys, t):
+    n = 0
+    for a, b in zip(xs, ys):
+        if a + b > t:
+            return n
+        n += 1
+    return -1
+
+
+def test_a_search_over_an_array_carrying_only_ints_is_a_while_loop_over_its_index():
+    xs = jnp.array([0.0, 1.0, 5.0, 2.0, 9.0])
+    for t, want in ((3.0, 2), (30.0, -1), (-1.0, 0)):
+        assert int(ag.function(_first_item_over)(xs, jnp.float32(t))) == want
+        assert int(ag.function(_pairs_until)(xs, xs * 0 + 1, jnp.float32(t + 1))) == want
+    counts = _primitives(_first_item_over, xs, jnp.float32(3.0))
+    assert counts.get("scan", 0) == 0 and counts.get("while", 0) == 1, counts
+    got = jax.vmap(ag.convert(_first_item_over), in_axes=(None, 0))(xs, jnp.array([3.0, 0.5, 99.0]))
+    assert got.tolist() == [2, 1, -1]

@@ -9,7 +9,6 @@ iterations before assigned.
 """
 from __future__ import annotations
 
-import jax
 import jax.numpy as jnp
 
 from autograph_py import labels
@@ -63,11 +62,11 @@ def carries_no_inexact(block: Block) -> bool:
     """Whether every value the loop starts with is an integer or bool (a search's index and
     flags): nothing it carries has a derivative, so a while_loop that ends where the exit
     test fails loses nothing against a scan that skips the remaining items, which keeps
-    reverse mode of any order for loops that carry floats. Unassigned values count as
-    inexact (the body may assign a float)."""
-    leaves = jax.tree_util.tree_leaves(block.get())
-    return all(not is_placeholder(v) and (isinstance(v, (bool, int)) or (
-        is_array(v) and not jnp.issubdtype(v.dtype, jnp.inexact))) for v in leaves)
+    reverse mode of any order for loops that carry floats. An unassigned value counts as
+    inexact (the body may assign a float), and so does a list, dict or tuple (a list the
+    body appends to is a scan's stacked output)."""
+    return all(not is_placeholder(v) and (type(v) in (bool, int) or (
+        is_array(v) and not jnp.issubdtype(v.dtype, jnp.inexact))) for v in block.get())
 
 
 def test_while_it_held(test, block: Block, first=None):

@@ -124,6 +124,13 @@ def _scan_or_unroll(iterable, scanned, extra_test, body, block: Block):
     toggled, `best = None` made an array, a growing shape), or the body of an `enumerate`
     needs its count as a Python int (`rows[j][0] += x`), the Python loop over them."""
     (xs, make_item, exists), entry = scanned, block.get()
+    n = jax.tree_util.tree_leaves(xs)[0].shape[0]
+    if extra_test is not None and exists is None and n and guards.carries_no_inexact(block):
+        try:   # a search: a while_loop over the index that stops at the exit (see _lax_rest)
+            return _lax_range(TracedRange(0, n), extra_test, lambda i: body(make_item(
+                jax.tree_util.tree_map(lambda x: x[i], xs))), block)
+        except (loop_state.LoopStateMismatch, errors.TracedShapeError, errors.TracedListError):
+            block.set(entry)   # (a list the body appends to: the scan stacks its items)
     try:
         return _lax_scan(xs, make_item, extra_test, body, block, exists=exists)
     except (loop_state.LoopStateMismatch, errors.TracedShapeError) as e:
