@@ -1743,3 +1743,78 @@ def test_a_run_time_raise_is_the_users_exception_without_jaxs_callback_traceback
             ag.function(_raises_when_positive)(jnp.float32(1.0))
         jax.effects_barrier()
     assert not [r for r in caplog.records if "callback failed" in r.getMessage()]
+
+
+def _continue_in_finally(n):
+    seen = 0
+    for i in range(3):
+        try:
+            if i == n:
+                break
+        finally:
+            seen += 1
+            continue
+    return seen
+
+
+def _return_in_finally(n):
+    for i in range(3):
+        try:
+            if i == n:
+                return 100
+        finally:
+            break
+    return 0
+
+
+def _loop_in_finally(n):
+    seen = 0
+    for i in range(3):
+        try:
+            if i == n:
+                break
+        finally:
+            for j in range(2):
+                if j == 1:
+                    break
+            seen += 1
+    return seen
+
+
+def test_a_jump_out_of_a_finally_block_is_refused_at_conversion():
+    # It was silently wrong on Python values too (2 for 3, 100 for 0): Python drops the
+    # exit under way; the flags converted code carries kept it (bug hunt 2026-12-07).
+    for fn, what in ((_continue_in_finally, "continue"), (_return_in_finally, "break")):
+        with pytest.raises(ag.errors.ConversionError, match=f"a `{what}` in a `finally` block replaces"):
+            ag.convert(fn)(1)
+    assert ag.convert(_loop_in_finally)(1) == _loop_in_finally(1)   # its own loop's: fine
+
+
+def _index_or_zero(k):
+    xs = [1.0, 2.0, 3.0]
+    try:
+        v = xs[k]
+    except IndexError:
+        v = 0.0
+    return v
+
+
+def _read_after_del_or_zero(x):
+    t = x * 2
+    if x > 0:
+        del t
+    try:
+        return t
+    except UnboundLocalError:
+        return 0.0
+
+
+def test_a_check_a_try_would_catch_at_run_time_is_refused_while_traced():
+    # The IndexError of a traced index was a run-time check past the user's handler (an
+    # IndexError where eager gives 0.0); the refusal of a maybe-unassigned read was caught
+    # by the user's `except UnboundLocalError` (0.0 where eager gives -4.0).
+    with pytest.raises(ag.errors.StagedRaiseError, match="IndexError"):
+        ag.function(_index_or_zero)(jnp.int32(7))
+    with pytest.raises(ag.errors.StagedRaiseError, match="UnboundLocalError"):
+        ag.function(_read_after_del_or_zero)(jnp.float32(-2.0))
+    assert float(ag.convert(_index_or_zero)(7)) == 0.0   # a Python index: Python's own

@@ -31,6 +31,8 @@ def check(node, filename: str, generator_ok: bool = False) -> bool:
         if yields is None and isinstance(n, (gast.Yield, gast.YieldFrom)):
             yields = n
         walrus = walrus or isinstance(n, gast.NamedExpr)
+        if isinstance(n, gast.Try) and n.finalbody:
+            _refuse_jump_out_of_finally(n, filename)
     if yields is not None and not generator_ok:
         raise errors.ConversionError(
             f"'{getattr(node, 'name', '<lambda>')}' is a generator (it uses yield); "
@@ -62,3 +64,38 @@ def _lazy_operands(node):
             yield n.orelse
         elif isinstance(n, gast.Compare) and len(n.ops) > 1:
             yield from n.comparators
+
+
+def _refuse_jump_out_of_finally(node, filename: str) -> None:
+    """A `return`, or a `break`/`continue` of a loop outside it, in a `finally` whose `try`
+    may be leaving by such an exit: Python drops the exit under way (PEP 765 warns of
+    these); converted code carries exits as flags, and would keep both."""
+    jump = _first_jump(node.finalbody)
+    if jump is None or _first_jump(node.body + node.orelse + [
+            s for h in node.handlers for s in h.body]) is None:
+        return
+    what = "return" if isinstance(jump, gast.Return) else type(jump).__name__.lower()
+    raise errors.ConversionError(
+        f"a `{what}` in a `finally` block replaces the exit of its `try` under way, which "
+        "converted code does not do", filename, jump.lineno, jump.col_offset,
+        fix="Move it after the `try` statement (set a flag in `finally` and test it there).")
+
+
+def _first_jump(stmts, in_loop=False):
+    """The first `return`, or `break`/`continue` of a loop outside `stmts`, in them."""
+    for st in stmts:
+        if isinstance(st, gast.Return) or (
+                isinstance(st, (gast.Break, gast.Continue)) and not in_loop):
+            return st
+        if isinstance(st, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
+            continue
+        loop = isinstance(st, (gast.For, gast.While, gast.AsyncFor))   # (not its `else`)
+        inner = [(getattr(st, f, None) or [], in_loop or loop and f == "body")
+                 for f in ("body", "orelse", "finalbody")]
+        inner += [(h.body, in_loop) for h in getattr(st, "handlers", ()) or ()]
+        inner += [(c.body, in_loop) for c in getattr(st, "cases", ()) or ()]
+        for body, looped in inner:
+            found = _first_jump(body, looped)
+            if found is not None:
+                return found
+    return None

@@ -67,6 +67,7 @@ def assertion_failed(text: str, at: str):
 def stage(exc: BaseException, test, at: str) -> None:
     """A run-time check that raises `exc` (traced arguments with their run-time values)
     from `@function` on executions where `test` is false and this code runs."""
+    paths.refuse_if_caught(exc, at)   # a `try` around it would catch it: it cannot
     # The program keeps what makes the exception at run time, not the exception:
     # its arguments and attributes may hold tracers.
     rec, values = text.recipe((exc.args, dict(getattr(exc, "__dict__", {}))))

@@ -115,3 +115,14 @@ def _stack() -> list:
     if stack is None:
         stack = _local.stack = []
     return stack
+
+
+CAUGHT = [None]   # raises.refuse_if_caught (raises.py imports this module; it sets it)
+
+
+def refuse_if_caught(exc, at) -> None:
+    """A StagedRaiseError where a `try` around the code tracing now would catch `exc`, an
+    error that happens only when the program runs (or a refusal of tracing's own): the
+    handler, traced already, cannot catch it then."""
+    if CAUGHT[0] is not None:
+        CAUGHT[0](exc, at)

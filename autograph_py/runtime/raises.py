@@ -260,6 +260,9 @@ def _caught_staged_raise(e, at=None):
             "raising and catching."))
 
 
+paths.CAUGHT[0] = refuse_if_caught   # every staged check (`xs[k]`'s IndexError too)
+
+
 class _Local(threading.local):
     def __init__(self):
         self.guards = []   # the open staged_raises_escape, innermost last

@@ -84,6 +84,7 @@ class MaybeUndefined(Undefined):
 
     def _fail(self, *args, **kwargs):
         what, details, at, fix = self.reason
+        paths.refuse_if_caught(UnboundLocalError(), at)   # not the user's: not caught there
         raise errors.UndefinedVariableError(errors.message(
             what, details=details + (f"read at {errors.where(2)}",), at=at, fix=fix))
 
