@@ -1929,3 +1929,28 @@ def test_math_prod_of_a_filtered_generator_and_of_an_array_folds_like_sum():
     x = jnp.array([1.5, -2.0, 3.0])
     got = ag.function(_products)(x)
     assert [float(g) for g in got] == [float(w) for w in _products(x)]
+
+
+def _cheapest_name(a, b):
+    d = {"x": a, "y": b}
+    return d[min(d, key=d.get)]
+
+
+def _best_function(a):
+    return max([jnp.sin, jnp.cos], key=lambda fn: fn(a))(a)
+
+
+def _names_by_score(a, b):
+    scores = {"a": a, "b": b}
+    return sorted(["a", "b"], key=lambda s: scores[s])
+
+
+def test_min_and_max_by_a_traced_key_pick_strs_and_functions():
+    # jnp.where of two strs or two functions: a raw TypeError (bug hunt 2026-12-07).
+    for a, b in ((1.0, 2.0), (3.0, 2.0)):
+        assert float(ag.function(_cheapest_name)(jnp.float32(a), jnp.float32(b))) == min(a, b)
+    for a in (0.5, 2.0):
+        assert float(ag.function(_best_function)(jnp.float32(a))) == pytest.approx(
+            float(_best_function(a)))
+    with pytest.raises(ag.errors.TracedShapeError, match="orders str objects by traced keys"):
+        ag.function(_names_by_score)(jnp.float32(1.0), jnp.float32(2.0))

@@ -26,7 +26,7 @@ import numpy as np
 from autograph_py import errors
 from autograph_py.lowering import scalars, tracing
 from autograph_py.lowering.plans import Aval
-from autograph_py.runtime import classes, comprehensions, failures, logical, optional
+from autograph_py.runtime import classes, comprehensions, failures, logical, optional, picked
 from autograph_py.runtime.dispatch import holds_jax_array, is_traced
 
 _NO_DEFAULT = object()
@@ -103,8 +103,8 @@ def _pick(values, key, better):
                     f"{tuple(wins.shape)}; Python raises this too); use jnp.maximum / "
                     "jnp.minimum")
             wins = wins.reshape(())
-            best = jax.tree_util.tree_map(lambda a, b: jnp.where(wins, a, b), v, best)
-            best_key = jax.tree_util.tree_map(lambda a, b: jnp.where(wins, a, b), k, best_key)
+            what = f"`{'max' if better(1, 0) else 'min'}()`"
+            best, best_key = picked.where(wins, (v, k), (best, best_key), what)
         elif wins:
             best, best_key = v, k
     return best
@@ -345,6 +345,7 @@ def sorted_(iterable, /, *, key=None, reverse=False):
                 return [values[i] for i in order]
             # Python items ordered by traced keys (`sorted(range(3), key=lambda i: x[i])`):
             # which item comes first depends on the data, so the items become traced.
+            picked.refuse_objects(values, "`sorted()`")
             values, key = [(k, v) for k, v in zip(keyed, values)], lambda kv: kv[0]
             return [kv[1] for kv in sorted_(values, key=key, reverse=reverse)]
         if key is None and _led_by_distinct_python(values):
@@ -365,8 +366,8 @@ def sorted_(iterable, /, *, key=None, reverse=False):
             "them with bool(a < b), which an array of several elements does not have",
             at=errors.where(), fix="Sort by a number per item: key=..., or jnp.argsort."))
     order = _lexicographic_order(keys, reverse)
-    picked = [c[order] for c in columns]
-    return [treedef.unflatten([c[r] for c in picked]) for r in range(picked[0].shape[0])]
+    ordered = [c[order] for c in columns]
+    return [treedef.unflatten([c[r] for c in ordered]) for r in range(ordered[0].shape[0])]
 
 
 def _lexicographic_order(keys, reverse):

@@ -282,3 +282,36 @@ def chain_leaves(treedef, specs, v):
             jax.tree_util.tree_structure(chained(options[0], options)) != treedef):
         return None
     return jax.tree_util.tree_leaves(chained(v, options))
+
+
+def where(pred, a, b, what: str):
+    """`a` where the traced scalar `pred` holds, else `b`, leaf by leaf: numbers and arrays
+    by jnp.where, two strs or functions by a Picked (`min(d, key=d.get)`: a key), one
+    object by itself; other objects are an error of `what` (`max()`) at the user's line."""
+    def leaf(x, y):
+        if x is y:
+            return x
+        if pickable(x, y):
+            return Picked(pred, x, y)
+        try:
+            return jnp.where(pred, x, y)
+        except TypeError:
+            raise errors.TracedShapeError(errors.message(
+                f"{what} picks between {type(x).__name__} and {type(y).__name__} objects by "
+                "a traced comparison: which one depends on the data", at=errors.where(),
+                fix="Pick an index instead (`jnp.argmin(jnp.stack(keys))`) and keep the "
+                    "objects' data in arrays.")) from None
+    return jax.tree_util.tree_map(leaf, a, b)
+
+
+def refuse_objects(items, what: str) -> None:
+    """An error of `what` (`sorted()`) where items ordered by traced keys are not numbers
+    or arrays (strs, functions): their order depends on the data."""
+    bad = next((x for v in items for x in jax.tree_util.tree_leaves(v)
+                if not isinstance(x, (bool, int, float, complex, jax.Array))), None)
+    if bad is not None:
+        raise errors.TracedShapeError(errors.message(
+            f"{what} orders {type(bad).__name__} objects by traced keys: their order depends "
+            "on the data", at=errors.where(),
+            fix="Order indices instead (`order = jnp.argsort(jnp.stack(keys))`) and keep the "
+                "objects' data in arrays."))
