@@ -291,7 +291,7 @@ def where(pred, a, b, what: str):
     def leaf(x, y):
         if x is y:
             return x
-        if pickable(x, y):
+        if pickable(x, y) or Picked in (type(x), type(y)):   # (among three: one inside)
             return Picked(pred, x, y)
         try:
             return jnp.where(pred, x, y)

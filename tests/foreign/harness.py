@@ -245,7 +245,10 @@ def _np_copies(args):
 
 def run_case(c) -> Outcome:
     """The worst outcome over all modes and argument sets of one case."""
-    conv, outcomes = ag.convert(c["fn"]), []
+    try:
+        conv, outcomes = ag.convert(c["fn"]), []
+    except ag_errors.ConversionError as e:   # refused at conversion (a jump out of finally)
+        return Outcome("refused", "convert", f"{type(e).__name__}: {e}")
     fn = c["ref"] or c["fn"]
     modes = c["modes"]
     for args in c["args"]:
