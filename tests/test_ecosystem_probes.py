@@ -13,6 +13,7 @@ import functools
 from typing import NamedTuple
 
 import equinox as eqx
+import flax.errors
 import flax.linen as nn
 import jax
 import jax.numpy as jnp
@@ -1836,3 +1837,28 @@ def test_linen_batch_stats_updated_under_a_traced_construct(module, arg):
     want = m.apply(v, x, arg, mutable=["batch_stats"])
     got = ag.function(lambda v, x, a: m.apply(v, x, a, mutable=["batch_stats"]))(v, x, arg)
     assert_same(got, want)
+
+
+class _Hits(nnx.Module):
+    def __init__(self):
+        self.hits = nnx.Variable(jnp.array(0))
+
+
+def _count_in_an_nnx_scan(m, xs):
+    @nnx.scan(in_axes=(nnx.Carry, 0), out_axes=nnx.Carry)
+    def step(h, x):
+        if jnp.sum(x) > 0:
+            m.hits.value += 1   # m is closed over: a Variable of the trace outside the scan
+        return h + x
+    return step(0.0, xs)
+
+
+def test_a_variable_of_an_outer_trace_changed_in_a_traced_if_in_nnx_scan_is_nnxs_error():
+    # NNX's check was lifted for every Variable while a traced construct was traced: the
+    # change went through, and the module kept a tracer of the scan's trace (a later
+    # np.asarray of it failed far away; bug hunt 2026-12-07). It is NNX's own error now,
+    # as without the `if`, and the module keeps its value.
+    m = _Hits()
+    with pytest.raises(flax.errors.TraceContextError):
+        ag.convert(_count_in_an_nnx_scan)(m, jnp.array([1.0, -2.0, 3.0]))
+    assert int(m.hits[...]) == 0

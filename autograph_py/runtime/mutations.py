@@ -294,7 +294,7 @@ def visible_here() -> dict:
 def watch(carried=frozenset(), kinds=frozenset(), visible=None):
     stack = _local.stack
     w = Watch(carried, kinds, visible)
-    allowed = contextlib.nullcontext() if stack else nnx.changes_allowed()
+    allowed = nnx.changes_allowed()   # (each construct's trace: its Variables may change)
     stack.append(w)
     try:
         with allowed:

@@ -43,23 +43,39 @@ def is_object(v) -> bool:
     return node is not None and (isinstance(v, node) or is_variable(v))
 
 
+_ENTRY_TRACES: list = []   # the traces the constructs being traced run in, outermost first
+_CHECK: list = []          # NNX's own _check_can_update, while it is lifted
+
+
 def _may_update(self):
-    return None
+    """A Variable of a trace a construct being traced runs in may change: the construct
+    carries the change. One of another trace (a module closed over by an `nnx.scan` body)
+    gets NNX's own check, as unconverted code does (its change would leak a tracer)."""
+    state = getattr(self, "_trace_state", None)
+    if state is None or any(state.jax_trace == t for t in _ENTRY_TRACES):
+        return None
+    return _CHECK[0](self)
 
 
 @contextlib.contextmanager
 def changes_allowed():
     """Variables may change inside: the traced construct carries their changes."""
     cls = _variable_type()
-    if cls is None or "_check_can_update" not in cls.__dict__:
+    if cls is None or "_check_can_update" not in cls.__dict__ and not _CHECK:
         yield
         return
-    check = cls.__dict__["_check_can_update"]
-    cls._check_can_update = _may_update
+    tracers = sys.modules.get("flax.nnx.tracers")
+    _ENTRY_TRACES.append(tracers.current_jax_trace() if tracers else None)
+    outermost = not _CHECK
+    if outermost:
+        _CHECK.append(cls.__dict__["_check_can_update"])
+        cls._check_can_update = _may_update
     try:
         yield
     finally:
-        cls._check_can_update = check
+        _ENTRY_TRACES.pop()
+        if outermost:
+            cls._check_can_update = _CHECK.pop()
 
 
 class Slots:
