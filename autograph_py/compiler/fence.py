@@ -67,24 +67,25 @@ def _lazy_operands(node):
 
 
 def _refuse_jump_out_of_finally(node, filename: str) -> None:
-    """A `return`, or a `break`/`continue` of a loop outside it, in a `finally` whose `try`
-    may be leaving by such an exit: Python drops the exit under way (PEP 765 warns of
-    these); converted code carries exits as flags, and would keep both."""
-    jump = _first_jump(node.finalbody)
+    """A `break`/`continue` of a loop outside it in a `finally` whose `try` may be leaving
+    by a `return`, `break` or `continue`: Python drops the exit under way (PEP 765 warns
+    of these); converted code carries exits as flags, and would keep it. (A `return` in
+    `finally` sets the value last and exits: converted code does the same.)"""
+    jump = _first_jump(node.finalbody, returns=False)
     if jump is None or _first_jump(node.body + node.orelse + [
             s for h in node.handlers for s in h.body]) is None:
         return
-    what = "return" if isinstance(jump, gast.Return) else type(jump).__name__.lower()
     raise errors.ConversionError(
-        f"a `{what}` in a `finally` block replaces the exit of its `try` under way, which "
-        "converted code does not do", filename, jump.lineno, jump.col_offset,
+        f"a `{type(jump).__name__.lower()}` in a `finally` block replaces the exit of its "
+        "`try` under way, which converted code does not do", filename, jump.lineno,
+        jump.col_offset,
         fix="Move it after the `try` statement (set a flag in `finally` and test it there).")
 
 
-def _first_jump(stmts, in_loop=False):
-    """The first `return`, or `break`/`continue` of a loop outside `stmts`, in them."""
+def _first_jump(stmts, in_loop=False, returns=True):
+    """The first `return` (if `returns`), or `break`/`continue` of a loop outside `stmts`."""
     for st in stmts:
-        if isinstance(st, gast.Return) or (
+        if (returns and isinstance(st, gast.Return)) or (
                 isinstance(st, (gast.Break, gast.Continue)) and not in_loop):
             return st
         if isinstance(st, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
@@ -95,7 +96,7 @@ def _first_jump(stmts, in_loop=False):
         inner += [(h.body, in_loop) for h in getattr(st, "handlers", ()) or ()]
         inner += [(c.body, in_loop) for c in getattr(st, "cases", ()) or ()]
         for body, looped in inner:
-            found = _first_jump(body, looped)
+            found = _first_jump(body, looped, returns)
             if found is not None:
                 return found
     return None
