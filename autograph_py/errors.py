@@ -38,14 +38,15 @@ def where(depth: int = 2, also: tuple = ()) -> str:
     return f"{f.f_code.co_filename}:{f.f_lineno}"
 
 
-def local_name(value) -> str | None:
-    """`'name'` of a variable of the user's code running now that holds `value`, if any."""
+def local_name(value, generated=False) -> str | None:
+    """The name of a variable of the user's code running now that holds `value`, if any
+    (with `generated`, a converter's own `ag__` local too)."""
     f = sys._getframe(1)
     while f is not None:
         if not _internal(f, ()):
             for name, v in f.f_locals.items():
-                if v is value and not name.startswith("ag__"):
-                    return f"'{name}'"
+                if v is value and (generated or not name.startswith("ag__")):
+                    return name
         f = f.f_back
     return None
 

@@ -40,8 +40,9 @@ def aval_of(v) -> Aval:
     try:
         a = jax.typeof(v)
     except OverflowError:   # a Python int past JAX's int32 (`best = sys.maxsize`)
+        name = errors.local_name(v)
         raise errors.StateError(errors.message(
-            f"{errors.local_name(v) or 'a Python int'} ({v}) becomes traced state here, where "
+            f"{repr(name) if name else 'a Python int'} ({v}) becomes traced state here, where "
             "it is a JAX integer (int32; int64 with x64), which cannot hold it",
             at=errors.where(),
             fix="Start it at a value that fits, such as jnp.iinfo(jnp.int32).max, or make "

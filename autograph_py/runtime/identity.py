@@ -228,11 +228,7 @@ def named_by_callers(ids, group) -> bool:
 
 def local_name_of(obj) -> str | None:
     """The name of a variable of the user's code running now that holds `obj`, if any."""
-    for f in _user_frames(sys._getframe(1)):
-        for name, v in f.f_locals.items():
-            if v is obj:
-                return name
-    return None
+    return errors.local_name(obj, generated=True)
 
 
 def _holds_any(values, ids, depth=3, budget=4096) -> bool:

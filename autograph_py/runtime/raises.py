@@ -160,10 +160,9 @@ def stage_raised(exc: BaseException, unbound_too=False) -> bool:
             f"{str(exc).strip().splitlines()[0]}", at=at,
             fix="Pass a Python value there (a static argument, a shape), or use the jnp "
                 "function that takes a traced one.")) from None
-    refuse_if_caught(exc, at)   # a `try` around the path: its handlers cannot catch it
+    stage(exc, jax.numpy.asarray(False), at)   # (refused where a `try` around would catch it)
     trace_log.record("raise", "jax.debug.callback", "raised while a traced path was traced",
                      at=at)
-    stage(exc, jax.numpy.asarray(False), at)
     return True
 
 
