@@ -1,4 +1,4 @@
-"""The key order of dicts after traced constructs (runtime/orders.py, identity._same_key_orders).
+"""The key order of dicts after traced constructs (runtime/orders.py, orders.same_key_orders).
 
 A dict's key order is Python structure: `list(d)` sees it. A traced construct keeps the
 order every path agrees on, and refuses clearly where the order depends on the traced

@@ -16,8 +16,8 @@ import numpy as np
 
 from autograph_py import errors
 from autograph_py.lowering import plans, tracing
-from autograph_py.runtime import (copies, identity, loop_state, mutations, optional, paths,
-                                  picked, state as st)
+from autograph_py.runtime import (copies, identity, loop_state, mutations, optional, orders,
+                                  paths, picked, state as st)
 from autograph_py.runtime.undefined import conditional_region, is_placeholder, unassigned_reads
 from autograph_py.runtime.raises import stage_raised
 
@@ -37,7 +37,7 @@ def rebuild(plan: plans.LoopPlan, names, carried, init_vars):
     # A dict from a pytree has its keys sorted: it gets those of the entry, or of what an
     # iteration left where the variable entered unbound (the body's `d = {"s": .., "k": ..}`).
     for i, (v, e) in enumerate(zip(values, init_vars)):
-        identity.order_like(v, plan.key_orders[i] if is_placeholder(e.value) and i < len(
+        orders.order_like(v, plan.key_orders[i] if is_placeholder(e.value) and i < len(
             plan.key_orders) else e.value)
     mutations.made(values)
     return copies.like(_entry_objects(values, names, init_vars), [v.value for v in init_vars])
@@ -219,7 +219,7 @@ def settle(block, init_vars, step_body, index_avals, allow_append, may_not_run=F
                                                     allow_append,
                                                     may_not_run or frozenset(read_unassigned),
                                                     exits, entry=init_vars)
-        plan.key_orders = [identity.key_skeleton(o.value) for o in outs]
+        plan.key_orders = [orders.key_skeleton(o.value) for o in outs]
         if not changed:
             mutations.checkpoint()   # a callee changed an object the state misses: again
             if plan.appends:
