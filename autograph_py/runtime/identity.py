@@ -8,13 +8,17 @@ bound so too.
 """
 from __future__ import annotations
 
+import contextlib
 import sys
+import threading
 
 import jax
 
 from autograph_py import errors, labels
 from autograph_py.runtime import copies, mutations, nnx, orders, reach
 from autograph_py.runtime.undefined import MaybeUndefined, UnboundUnlessAssigned, is_placeholder
+
+_local = threading.local()
 
 
 def containers(values) -> list:
@@ -78,6 +82,11 @@ def keep_identity(values, sides, visible_ids, entry=None, loop=None) -> tuple:
                 sources, visible_ids, groups[i] | _swapped(sides, i, entry)):
             values[i] = _picked(value, sides[0][i].name, sources)
             continue
+        if sides[0][i].name.startswith(labels.RETURN_VALUE):
+            values[i] = _returned(value, [o for o in objs + _entry_value(entry, i)
+                                          if not (is_placeholder(o) or id(o) in _moot())],
+                                  visible_ids)
+            continue
         o = objs[0]
         if not (id(o) in visible_ids or type(o) is tuple and any(
                 id(x) in visible_ids for x in o)) or not all(x is o for x in objs):
@@ -90,6 +99,51 @@ def keep_identity(values, sides, visible_ids, entry=None, loop=None) -> tuple:
             continue
         values[i] = _rewrapped(value, o)
     return _share_aliases(values, sides, entry)
+
+
+@contextlib.contextmanager
+def loop_body(values, names):
+    """While a loop's body is traced on `values` (rebuilt from its carry): the return value
+    there counts as no value. A loop whose body has a `return` runs it only while the
+    function has not returned (its test has `not do_return`), so the value carried in
+    is never the one the function gives back from the body."""
+    moot, ids = _moot(), [id(v) for v, n in zip(values, names)
+                          if n.startswith(labels.RETURN_VALUE) and not is_placeholder(v)]
+    moot.extend(ids)
+    try:
+        yield
+    finally:
+        del moot[len(moot) - len(ids):]
+
+
+def _moot() -> list:
+    if not hasattr(_local, "moot"):
+        _local.moot = []
+    return _local.moot
+
+
+def _returned(value, objs, visible_ids):
+    """The return value after a construct where some sides returned: where each that did
+    gave back one list or dict that exists outside the construct (`return d`), or a tuple
+    holding it (`return x, log`), that object, as Python's `return` gives back the object
+    itself: a `finally` or `__exit__` that changes it after the return changes what the
+    function returns. Its contents are the construct's outputs through its own names (a
+    side that did not return has no value to refill it with): it is bound, not refilled.
+    `objs`: the return value on each side (and a loop's entry) that has one."""
+    held = _held(value)
+    if not objs or any(o is not objs[0] for o in objs[1:]):
+        return value
+    out = _outside_kept(held, objs[0], visible_ids)
+    return value if out is held else _rewrapped(value, out)
+
+
+def _outside_kept(rebuilt, o, visible_ids):
+    if type(o) in (list, dict) and id(o) in visible_ids and type(rebuilt) is type(o):
+        return o
+    if type(o) is tuple and type(rebuilt) is tuple and len(o) == len(rebuilt):
+        items = [_outside_kept(r, x, visible_ids) for r, x in zip(rebuilt, o)]
+        return rebuilt if all(a is b for a, b in zip(items, rebuilt)) else tuple(items)
+    return rebuilt
 
 
 def _parameter(name) -> bool:

@@ -1138,14 +1138,6 @@ KNOWN.update({
     "h2_continue_in_finally_discards_return": "refused: ConversionError: same",
     "h2_del_one_branch_then_read_guarded": "refused: StagedRaiseError: a maybe-unassigned read "
                                            "in a try catching UnboundLocalError (was caught)",
-    "h2_returned_dict_mutated_in_finally_loop": "MISMATCH jit: OPEN: a traced return takes the "
-                                                "dict's value before the finally changes it in "
-                                                "place ({'k': 3}; Python returns the object)",
-    "h2_returned_list_mutated_by_exit_and_finally": "refused: OPEN (unclear): the same "
-                                                    "snapshot: 'return value has a different "
-                                                    "structure' though both return [1, -1, 5]",
-    "h2_exitstack_callback_traced_return": "refused: OPEN (unclear): the same snapshot, an "
-                                           "ExitStack callback appends after the return",
     "h2_intenum_arith_traced_loop": "refused: OPEN (unfair): an IntEnum start counted as a "
                                     "type change of loop state; an int start works",
     "h2_fstring_conditional_in_print": "refused: OPEN (unfair): an f-string holding a str "

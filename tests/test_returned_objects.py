@@ -1,0 +1,149 @@
+"""`return d` gives back the object d, which code that runs after the return may still
+change: a `finally`, a context manager's `__exit__`, an ExitStack callback.
+
+Under a traced condition or loop the return value is carried as lax state, a new object
+on the way out; it was the contents d had when the return ran, so a change the `finally`
+made afterwards was lost ({'k': 0} where Python returns {'k': 5}), or the return joined as
+"a different structure" with the fall-through `return d` (a list the finally appended
+to). Each program here is run eagerly on Python values and converted under jit, for
+inputs that take the return and that do not.
+"""
+from __future__ import annotations
+
+import contextlib
+import itertools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import autograph_py as ag
+
+SITES = {   # where the return runs: (code before the body, header, test of the return)
+    "if": ("", None, "x > 0"),
+    "while": ("i = 0\n", "while i < n:", "i == m"),
+    "for_range": ("", "for i in range(n):", "i == m"),
+    "for_array": ("", "for v in xs:", "v > x"),
+}
+AFTER = {   # what runs after the return: (wrap the body, the change it makes)
+    "finally": ("try:\n{body}\nfinally:\n    {change}", None),
+    "exit": ("with Bump(box):\n{body}", None),
+    "exitstack": ("with contextlib.ExitStack() as st:\n    st.callback(bump, box)\n{body}", None),
+}
+RETURNED = {   # (the object, how it is returned, how the change reads)
+    "dict": ("box = {'k': x * 0.0, 'n': 1.0}", "box", "box['k'] = box['k'] + 5.0"),
+    "list_item": ("box = [x * 0.0, 2.0]", "box", "box[0] = box[0] + 5.0"),
+    "tuple_of_dict": ("box = {'k': x * 0.0}", "x, box", "box['k'] = box['k'] + 5.0"),
+}
+
+
+class Bump:
+    """Adds 5 to box's first item when the block ends, returned from or not."""
+
+    def __init__(self, box):
+        self.box = box
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        bump(self.box)
+        return False
+
+
+def bump(box):
+    key = "k" if isinstance(box, dict) else 0
+    box[key] = box[key] + 5.0
+
+
+def _program(site, after, returned, tmp_path):
+    pre, header, test = SITES[site]
+    make, give, change = RETURNED[returned]
+    wrap = AFTER[after][0]
+    body = f"if {test}:\n    return {give}\n"
+    if header is not None:
+        step = "i = i + 1\n" if site == "while" else ""
+        body = f"{header}\n" + "".join(f"    {line}\n" for line in (body + step).splitlines())
+    inner = "".join(f"    {line}\n" for line in body.splitlines()).rstrip("\n")
+    text = wrap.format(body=inner, change=change)
+    src = (f"def f(x, n, m, xs):\n    {make}\n" + "".join(f"    {line}\n" for line in (
+        pre + text).splitlines()) + f"    return {give.replace('x, ', '-x, ')}\n")
+    path = tmp_path / f"returned_{site}_{after}_{returned}.py"   # conversion reads its source
+    path.write_text(src)
+    scope = {"contextlib": contextlib, "Bump": Bump, "bump": bump, "jnp": jnp,
+             "__name__": path.stem}
+    exec(compile(src, str(path), "exec"), scope)
+    return scope["f"], src
+
+
+INPUTS = [(1.0, 3, 1), (-1.0, 3, 1), (-1.0, 3, 7), (2.0, 0, 0), (0.5, 2, 0)]
+
+
+def _same(a, b):
+    ta, tb = jax.tree_util.tree_structure(a), jax.tree_util.tree_structure(b)
+    return ta == tb and all(np.allclose(p, q) for p, q in zip(
+        jax.tree_util.tree_leaves(a), jax.tree_util.tree_leaves(b)))
+
+
+@pytest.mark.parametrize("site,after,returned", list(itertools.product(SITES, AFTER, RETURNED)))
+def test_a_change_after_the_return_reaches_the_returned_object(site, after, returned,
+                                                                tmp_path):
+    f, src = _program(site, after, returned, tmp_path)
+    g = jax.jit(ag.convert(f))
+    for x, n, m in INPUTS:
+        xs = [x - 1.0, x + 1.0, x + 2.0][:n]
+        want = f(x, n, m, xs)
+        got = g(jnp.float32(x), jnp.int32(n), jnp.int32(m), jnp.asarray(xs, jnp.float32))
+        assert _same(want, got), (src, (x, n, m), want, got)
+
+
+def test_a_loop_returns_the_dict_its_finally_counts_in():
+    """The corpus case (tests/foreign/corpus_hunt_python2): a `finally` in a traced `while`
+    counts every iteration, the returning one too: 3 for n=3 was {'k': 3}, Python 4."""
+    def f(n):
+        d = {"k": 0}
+        i = 0
+        while i < 5:
+            try:
+                if i == n:
+                    return d
+                i += 1
+            finally:
+                d["k"] = d["k"] + 1
+        return d
+    g = ag.function(f)
+    for n in range(7):
+        assert int(g(jnp.int32(n))["k"]) == f(n)["k"]
+
+
+def test_a_change_on_paths_that_did_not_return_stays_out_of_the_return_value():
+    """The body after a traced return changes the dict on the paths that go on only: the
+    returned contents are those of the iteration that returned."""
+    def f(n, x):
+        d = {"a": x, "b": 2 * x}
+        i = 0
+        while i < n:
+            d["a"] = d["a"] + 1.0
+            if d["a"] > 3.0:
+                return d
+            d["b"] = d["b"] + d["a"]
+            i += 1
+        return d
+    g = jax.jit(ag.convert(f))
+    for n, x in [(0, 1.0), (1, 1.0), (5, 1.0), (5, 2.5)]:
+        assert _same(f(n, x), g(jnp.int32(n), jnp.float32(x)))
+
+
+def test_a_finally_that_rebinds_the_name_leaves_the_returned_object():
+    def f(x):
+        d = {"k": x}
+        try:
+            if x > 0:
+                return d
+        finally:
+            d = {"k": -1.0}
+        return d
+    g = jax.jit(ag.convert(f))
+    for x in (1.0, -1.0):
+        assert _same(f(x), g(jnp.float32(x)))
