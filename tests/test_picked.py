@@ -385,3 +385,54 @@ def _word_length(x):
     (_word_length, (0.25,)), (_word_length, (-2.0,)), (_word_length, (1.0,))])
 def test_a_picked_str_through_a_traced_loop(fn, args):
     assert_same(ag.function(fn)(*args), jnp.asarray(fn(*args), jnp.float32))
+
+
+# Text made from traced values and a picked str (corpus_hunt_python2 OPEN entries): the
+# text of each value the pick may be joins as one Text, which picks when the program runs.
+# Was "a different structure in the two branches" (two Texts), and `"{} {}".format(m, x)`
+# printed the tracer (`up JitTracer(float32[])`), silently.
+
+def _printed_texts_of_a_pick(x):
+    m = "up" if x > 0 else "down"
+    print(f"x is {'big' if x > 1 else 'small'}: {x}")
+    print("%s by %.1f" % (m, x), "{} {}".format(m, x * 2), f"{m}={x:.2f}")
+    n = "a" if x > 0 else None
+    print(f"n={n} x={x}", repr(n) + str(x))
+    return x * 2.0
+
+
+@pytest.mark.parametrize("x", [2.0, 0.5, -1.0])
+def test_text_of_traced_values_and_a_picked_str_prints_as_python_does(x, capfd):
+    from tests.conftest import printed_runs
+    (want, want_text), (got, got_text) = printed_runs(
+        (_printed_texts_of_a_pick, ag.function(_printed_texts_of_a_pick)), x,
+        value=float)
+    assert got == want and got_text == want_text
+    eager = [_printed_texts_of_a_pick(v) for v in (x, -x)]
+    capfd.readouterr()
+    batched = jax.jit(jax.vmap(ag.convert(_printed_texts_of_a_pick)))(jnp.array([x, -x]))
+    jax.effects_barrier()
+    assert np.allclose(batched, eager)
+    assert sorted(capfd.readouterr().out.splitlines()) == sorted(want_text.splitlines() + [
+        line for line in printed_runs((_printed_texts_of_a_pick,), -x)[0][1].splitlines()])
+
+
+def _raises_a_picked_message(x):
+    if x < 0:
+        raise ValueError("negative" if x < -1 else "slightly negative")
+    if x > 5:
+        raise KeyError(f"{'big' if x > 10 else 'mid'} {x}")
+    return x
+
+
+@pytest.mark.parametrize("x", [-3.0, -0.5, 2.0, 6.0, 11.0])
+def test_an_exception_whose_message_a_traced_condition_picks(x):
+    # Was "a different type in the two branches", naming '<conditional expression>'.
+    try:
+        want = _raises_a_picked_message(x)
+    except (ValueError, KeyError) as e:
+        with pytest.raises(type(e)) as got:
+            ag.function(_raises_a_picked_message)(jnp.float32(x))
+        assert str(got.value) == str(e)
+    else:
+        assert float(ag.function(_raises_a_picked_message)(jnp.float32(x))) == want

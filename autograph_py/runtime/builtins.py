@@ -140,8 +140,15 @@ def picks_among(f, args) -> bool:
 
 
 def each_picked(f, args, kwargs):
-    """`f(*args, **kwargs)` for each value the picked argument may be, under its condition."""
-    return picked.each(OVERRIDES.get(f, f), args, kwargs)
+    """`f(*args, **kwargs)` for each value the picked argument may be, under its condition.
+    Text (`"{} {}".format(m, x)`, `repr`) and exceptions (`ValueError(m)`) are made for
+    both, and join as one value whose text the program picks (text.joined)."""
+    makes_text = f in _MAKE_TEXT or type(getattr(f, "__self__", None)) is str or (
+        isinstance(f, type) and issubclass(f, BaseException))
+    return picked.each(override(f) or f, args, kwargs, text.joined if makes_text else None)
+
+
+_MAKE_TEXT = frozenset({builtins.str, builtins.repr, builtins.format, builtins.ascii})
 
 
 def _by_name(f, obj, name, *default):

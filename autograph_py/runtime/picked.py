@@ -34,6 +34,8 @@ class Picked:
     choose = None
     # Set by runtime/calls.py: failures.stage, a raise where a test fails at run time.
     stage = None
+    # Set by runtime/text.py: `joined(pred, a, b)`, two texts as one the program picks.
+    joined = None
 
     def __init__(self, pred, if_true, if_false):
         self.pred = pred
@@ -46,13 +48,19 @@ class Picked:
     def __repr__(self):
         return f"<{self.if_true!r} or {self.if_false!r}, as a traced condition picks>"
 
-    def apply(self, op, *args):
+    def apply(self, op, *args, pure=False):
         """`op(value, *args)` of the value the condition picks: both, under it. Of a str or
         None (`len(m)` after `if m is None: return`), where `op` of None raises: the
-        str's, with a run-time check that raises Python's error where None is picked."""
+        str's, with a run-time check that raises Python's error where None is picked.
+        `pure`: `op` has no effect, so both are made here, and two texts join as one that
+        the program picks (`m + str(x)`: runtime/text.py `joined`)."""
         def on(v):   # a pick among three or more: a Picked inside
-            return v.apply(op, *args) if type(v) is Picked else op(v, *args)
+            return v.apply(op, *args, pure=pure) if type(v) is Picked else op(v, *args)
         sides = (self.if_true, self.if_false)
+        if pure and None not in sides:
+            a, b = on(self.if_true), on(self.if_false)
+            out = Picked.joined(self.pred, a, b)
+            return Picked.choose(self.pred, lambda: a, lambda: b) if out is None else out
         if None in sides and sides != (None, None):
             k = sides.index(None)
             try:
@@ -84,7 +92,8 @@ class Picked:
         # (Not a function's attributes: JAX's wrappers copy `__name__` and read `_fun`.)
         if name.startswith("__") or not hasattr(str, name):
             raise AttributeError(name)
-        return lambda *args, **kwargs: self.apply(lambda v: getattr(v, name)(*args, **kwargs))
+        return lambda *args, **kwargs: self.apply(lambda v: getattr(v, name)(*args, **kwargs),
+                                                  pure=True)
 
     def __bool__(self):
         both = {bool(self.if_true), bool(self.if_false)}
@@ -123,8 +132,8 @@ class Picked:
 
 def _op(op, swapped=False):
     if swapped:
-        return lambda self, other: self.apply(lambda v, o: op(o, v), other)
-    return lambda self, *args: self.apply(op, *args)
+        return lambda self, other: self.apply(lambda v, o: op(o, v), other, pure=True)
+    return lambda self, *args: self.apply(op, *args, pure=True)
 
 
 for _name, _fn in (("eq", operator.eq), ("ne", operator.ne), ("add", operator.add),
@@ -150,17 +159,23 @@ def find(args):
     return None
 
 
-def each(call, args, kwargs):
+def each(call, args, kwargs, join=None):
     """`call(*args, **kwargs)` for each value a Picked among `args` may be (`find`), under
-    its condition; a second Picked in turn."""
+    its condition; a second Picked in turn. `join(pred, a, b)`: the two results as one
+    value, or None where they join as any two branches do (a pure `call` only: both
+    results are made, outside the branches)."""
     k, j = find(args)
     p = args[k] if j is None else args[k][j]
 
     def with_value(v):
         a = v if j is None else type(args[k])((*args[k][:j], v, *args[k][j + 1:]))
         new = (*args[:k], a, *args[k + 1:])
-        return each(call, new, kwargs) if find(new) is not None else call(*new, **kwargs)
-    return p.apply(with_value)
+        return each(call, new, kwargs, join) if find(new) is not None else call(*new, **kwargs)
+    if join is None:
+        return p.apply(with_value)
+    a, b = with_value(p.if_true), with_value(p.if_false)
+    out = join(p.pred, a, b)
+    return Picked.choose(p.pred, lambda: a, lambda: b) if out is None else out
 
 
 def asked(f, args, kwargs):

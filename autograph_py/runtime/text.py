@@ -301,11 +301,37 @@ def deferred(fn, *args, **kwargs):
     traced condition picks (runtime/picked.py) gives the text of each, picked.
     """
     if picked.find(args) is not None:
-        return picked.each(lambda *a, **k: deferred(fn, *a, **k), args, kwargs)
+        return picked.each(lambda *a, **k: deferred(fn, *a, **k), args, kwargs, joined)
     if not in_trace():
         return fn(*args, **kwargs)
     rec, arrays = recipe((args, kwargs), fn)
     return Text(rec, arrays) if arrays else fn(*args, **kwargs)
+
+
+def joined(pred, a, b):
+    """Two texts a traced condition picks between, as one value where a Picked cannot hold
+    them: where one is made from traced values (`f"{'big' if x > 1 else 'small'}: {x}"`),
+    a Text that picks when the program runs; two exceptions of one class whose messages
+    differ (`ValueError("neg" if x < -1 else "small")`), one with such a message. Two
+    plain strs: None (a Picked, which compares and indexes a dict as a str does)."""
+    if isinstance(a, str) and isinstance(b, str):
+        return deferred(_chosen, pred, a, b) if isinstance(a, Text) or isinstance(
+            b, Text) else None
+    if not (isinstance(a, BaseException) and type(a) is type(b) and len(a.args) == len(
+            b.args) and not vars(a) and not vars(b)):
+        return None
+    args = [x if x is y else deferred(_chosen, pred, x, y) for x, y in zip(a.args, b.args)]
+    if not all(x is y or isinstance(x, str) and isinstance(y, str)
+               for x, y in zip(a.args, b.args)):
+        return None
+    return type(a)(*args)
+
+
+def _chosen(pred, a, b):
+    return a if pred else b
+
+
+picked.Picked.joined = joined
 
 
 def str_(*args, **kwargs):

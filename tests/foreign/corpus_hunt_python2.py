@@ -1140,9 +1140,4 @@ KNOWN.update({
                                            "in a try catching UnboundLocalError (was caught)",
     "h2_intenum_arith_traced_loop": "refused: OPEN (unfair): an IntEnum start counted as a "
                                     "type change of loop state; an int start works",
-    "h2_fstring_conditional_in_print": "refused: OPEN (unfair): an f-string holding a str "
-                                       "ternary on a traced condition; as a print argument "
-                                       "the ternary works",
-    "h2_raise_message_picked_by_ternary": "refused: OPEN (unclear): the message names "
-                                          "'<conditional expression>' and suggests pad/reshape",
 })

@@ -311,6 +311,12 @@ class Shapes6Gen(Shapes6MoreGen):
             upd(v, f"{v} * 0.5 + {fns}[{m}]({v})"),
             rng.choice([f'print("{m}", {m})', f'print(f"m={{{m}}}", len({m}))',
                         f'print({m}.upper(), {m} == "{w0}")']),
+            # text of the pick and traced values, and a message picked (F141: two Texts
+            # did not join; `"{} {}".format(m, v)` printed the tracer)
+            rng.choice([f'print(f"{{{m}}}:{{{v}:.3f}}")', f'print("{{}}|{{:.2f}}".format({m}, {v}))',
+                        f'print("%s=%.2f" % ({m}, {v}))',
+                        f'print(f"{{\'hi\' if {v} > 0 else \'lo\'}} {{{v}:.2f}}")']),
+            f'if {v} > 1e6:\n    raise ValueError(f"{{{m}}} too big: {{{v}:.1f}}")',
         ]
         r = rng.random()
         if r < 0.2:
@@ -319,7 +325,8 @@ class Shapes6Gen(Shapes6MoreGen):
             b.add(0, "else:")
             b.add(4, upd(v, f"{v} - 0.25"))
         else:
-            b.add(0, rng.choice(uses))
+            for line in rng.choice(uses).split("\n"):
+                b.add(0, line)
 
     def gen_s6_mode(self, scope, depth, loops, fn, exits=True):
         """A str picked by maybe-traced tests, used in constructs and after them."""
