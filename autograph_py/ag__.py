@@ -65,6 +65,16 @@ slice = slice  # `x[a:b]` with a computed bound: the index as a value, for getit
 ld = read_local  # a read of a local that may be unassigned: raises like Python if it is
 
 
+def setitem_outside(target, k, value) -> None:
+    """`G[k] = v` of a global's or enclosing function's name, with k computed: a list or
+    dict changes in place (by a traced index too: items.setitem); anything else gets
+    Python's own item assignment (a JAX array's error: the name cannot be rebound)."""
+    if isinstance(target, (list, dict)):
+        setitem(target, k, value)
+    else:
+        target[k] = value
+
+
 def list_append(target, value):
     """`target.append(value)`, returning `target` (a Python list stays the same object)."""
     target.append(value)
@@ -77,6 +87,7 @@ __all__ = ["and_", "assert_stmt", "clearer_errors", "compare_chain", "comprehens
            "for_stmt", "fstring", "getitem", "give_back", "global_name", "HANDLED", "if_exp",
            "if_stmt", "in_", "is_", "is_not", "latest", "ld", "list_append", "list_argument",
            "list_comprehension", "load_part", "match_subject", "not_", "not_eq", "not_in", "or_",
-           "ordered", "poison_stale", "raise_stmt", "returned", "retval", "setitem", "slice",
+           "ordered", "poison_stale", "raise_stmt", "returned", "retval", "setitem",
+           "setitem_outside", "slice",
            "span", "staged_raises_escape", "store_part", "str_mod", "Undefined",
            "UndefinedReturnValue", "while_stmt", "written_mark"]

@@ -41,7 +41,8 @@ def test_item_writes_become_assignments_of_the_base():
     assert "x = ag__.setitem(x, i, v)" in text
     assert "item = ag__.getitem(x, i + 1)" in text and "item += 2.0" in text
     assert "x = ag__.setitem(x, i + 1, item)" in text
-    assert "g[i] = v" in text          # a global keeps its statement: it must not become local
+    # A global is changed in place, never rebound: it must not become a local.
+    assert "ag__.setitem_outside(g, i, v)" in text and "g = " not in text
 
 
 def test_nested_and_unpacked_item_writes_keep_python_order():

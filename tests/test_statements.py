@@ -1556,3 +1556,57 @@ def test_a_join_reads_a_branch_made_dict_as_traced(fn, x):
     assigned) as the branch left it, not as the object is after the callee changes made
     under an inner traced `if` were undone (a leaked tracer before)."""
     assert_same(ag.function(fn)(x), jnp.asarray(fn(x)))
+
+
+# A global's or enclosing function's list item-assigned by a computed index in a function
+# with traced control flow (fuzz shapes6 7504/16): the state analysis counted `G[i] = v`
+# as a write of G, so the converted function declared G a local (a placeholder, `nonlocal`
+# in the branches): UndefinedVariableError or "no binding for nonlocal 'G'" (SyntaxError
+# from inside the converter) where Python changes the global's list. And a traced index
+# into such a list was JAX's raw TracerIntegerConversionError.
+_GL = [0.0, 0.0, 0.0]
+
+
+def _global_list_after_a_traced_raise(x, i):
+    _GL[:] = [0.0, 0.0, 0.0]
+    if x > 1e6:
+        raise ValueError("too big")
+    _GL[i] = x
+    _GL[i] += 1.0
+    return _GL[0] + _GL[1] * 2.0
+
+
+def _global_list_in_a_traced_loop(x, n):
+    _GL[:] = [0.0, 0.0, 0.0]
+    k = 0
+    while k < n:
+        _GL[k % 3] = _GL[k % 3] + x
+        k += 1
+    return _GL[0] + _GL[2] * 2.0
+
+
+def _closure_list_under_a_traced_if(x, i):
+    rows = [[1.0, 2.0], [3.0, 4.0]]
+
+    def bump(y):
+        if y > 0:
+            rows[i][1 - i] = y
+        return rows[0][1] + rows[1][0]
+    return bump(x) + rows[i][0]
+
+
+@pytest.mark.parametrize("fn,args", [
+    (_global_list_after_a_traced_raise, (1.0, 1)), (_global_list_after_a_traced_raise, (-1.0, 0)),
+    (_global_list_in_a_traced_loop, (1.0, 4)), (_global_list_in_a_traced_loop, (2.0, 0)),
+    (_closure_list_under_a_traced_if, (1.0, 0)), (_closure_list_under_a_traced_if, (-1.0, 1))])
+def test_a_list_of_a_global_or_closure_item_assigned_by_a_computed_index(fn, args):
+    want = fn(*args)
+    x, i = args
+    assert float(ag.function(fn, static_argnums=1)(jnp.float32(x), i)) == want
+    if fn is _closure_list_under_a_traced_if:   # a row a traced index picks: a copy
+        with pytest.raises(ag.errors.TracedShapeError, match="picked from a Python list"):
+            jax.jit(ag.convert(fn))(jnp.float32(x), jnp.int32(i))
+        return
+    got = jax.jit(ag.convert(fn))(jnp.float32(x), jnp.int32(i))   # a traced index too
+    assert float(got) == want
+    _GL[:] = [0.0, 0.0, 0.0]   # (the jit left tracers in it)

@@ -44,6 +44,10 @@ class _Function:
     unbound: set         # locals that need an `ag__.Undefined` binding on entry
     defined: set         # names surely bound so far (parameters, top-level assignments)
     aliases: dict        # activity.name_aliases
+    # Names the state analysis counts as written (`G[i] = v`: activity) that Python does
+    # not bind here: a global's or enclosing function's list changed in place. Not state:
+    # a placeholder or `nonlocal` for one would shadow the object it names.
+    outside: frozenset = frozenset()
 
 
 class _ControlFlow(scopes.FunctionStack, visitors.Transformer):
@@ -55,7 +59,8 @@ class _ControlFlow(scopes.FunctionStack, visitors.Transformer):
     # ---------------------------------------------------------- functions
     def enter(self, node):
         fs = activity.function_scope(node)
-        return _Function(fs, set(), set(fs.params), activity.name_aliases(node))
+        return _Function(fs, set(), set(fs.params), activity.name_aliases(node),
+                         frozenset(fs.locals - activity.bound_names(node)))
 
     def function(self, node):
         fn = self.functions[-1]
@@ -178,6 +183,9 @@ class _ControlFlow(scopes.FunctionStack, visitors.Transformer):
         changes it wherever it is called; any call in the block may be one.
         """
         scope = activity.statement_scope(node)
+        if self.functions and scope.writes & self.functions[-1].outside:
+            scope = activity.Scope(scope.reads, scope.writes - self.functions[-1].outside,
+                                   scope.composite_writes, scope.nonlocal_writes)
         fs = self.functions[-1].scope if self.functions else None
         closure_writes = fs.closure_writes & fs.locals if fs else frozenset()
         if closure_writes and any(isinstance(n, gast.Call)

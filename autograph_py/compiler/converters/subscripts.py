@@ -15,7 +15,10 @@
 A read whose index is a constant (`x[0]`, `d["k"]`, `x[:, 1]`) stays Python.
 A write is rewritten only where its base is a local name: the assignment
 makes the new array visible to the analyses (a branch or loop output), and
-a global or closure must not become a local. For a list, dict or NumPy array
+a global or closure must not become a local. Where the base is a global or
+an enclosing function's name and an index is computed, `G[i] = v` becomes
+`ag__.setitem_outside(G, i, v)`: its list or dict changes in place (a traced
+index too), with nothing rebound. For a list, dict or NumPy array
 `setitem` changes the object in place and returns it, so the name keeps
 naming the same object. Index expressions that are not names or constants
 are bound to fresh names first, so each is evaluated once, in Python's order.
@@ -36,6 +39,10 @@ def _getitem(target, index):
 
 def _setitem(target, index, value):
     ag__.setitem(target, index, value)  # noqa: F821
+
+
+def _setitem_outside(target, index, value):
+    ag__.setitem_outside(target, index, value)  # noqa: F821
 
 
 def _span(start, size):
@@ -161,8 +168,10 @@ class _Subscripts(scopes.FunctionStack, visitors.Transformer):
 
     # ---------------------------------------------------------------- writes
 
-    def _root(self, target):
+    def _root(self, target, outside=False):
         """The local name at the base of a subscript chain `x[i][j]`, or None.
+        `outside`: a name not local instead (a global's, a closure's), where an index of
+        the chain is computed (`G[i] = v`; `G[0] = v` stays Python's).
 
         A chain ending in a constant str key (`d["k"] = v`, `cfg["a"][i] = v`) is a
         dict's item: it stays a statement, which the analyses take as a write of
@@ -170,9 +179,12 @@ class _Subscripts(scopes.FunctionStack, visitors.Transformer):
         """
         if isinstance(target.slice, gast.Constant) and isinstance(target.slice.value, str):
             return None
+        computed = False
         while isinstance(target, gast.Subscript):
+            computed |= not _constant_index(target.slice)
             target = target.value
-        if isinstance(target, gast.Name) and target.id in self.functions[-1]:
+        if isinstance(target, gast.Name) and (target.id in self.functions[-1]) != outside and (
+                computed or not outside):
             return target.id
         return None
 
@@ -194,20 +206,41 @@ class _Subscripts(scopes.FunctionStack, visitors.Transformer):
             target = target.value
         return target.id, [self._bound(self.visit(_index_value(s)), out) for s in reversed(chain)]
 
-    def _stored(self, root, indices, value):
-        """`root = ag__.setitem(root, i, ag__.setitem(ag__.getitem(root, i), j, value))`."""
+    def _stored(self, root, indices, value, outside=False):
+        """`root = ag__.setitem(root, i, ag__.setitem(ag__.getitem(root, i), j, value))`;
+        `outside` (a name not local): `ag__.setitem_outside(root, i, ...)`, rebinding none."""
         bases = [gast.Name(root, gast.Load(), None, None)]
         for index in indices[:-1]:
             bases.append(templates.replace_expr(_getitem, target=bases[-1], index=index))
-        for base, index in reversed(list(zip(bases, indices))):
+        pairs = list(reversed(list(zip(bases, indices))))
+        for base, index in pairs[:-1] if outside else pairs:
             value = templates.replace_expr(_setitem, target=base, index=index, value=value)
+        if outside:
+            return [gast.Expr(templates.replace_expr(_setitem_outside, target=bases[0],
+                                                     index=indices[0], value=value))]
         return templates.replace(_assign, target=root, value=value)
+
+    def _outside(self, node, target):
+        """`G[i] = v` (or `+=`) of a name not local: setitem_outside (see _stored)."""
+        out = []
+        root, indices = self._indices(target, out)
+        value = self.visit(node.value)
+        if isinstance(node, gast.AugAssign):
+            read = gast.Name(root, gast.Load(), None, None)
+            for index in indices:
+                read = templates.replace_expr(_getitem, target=read, index=index)
+            value = gast.BinOp(read, node.op, value)
+        out.extend(self._stored(root, indices, value, outside=True))
+        return templates.located(out, node)
 
     def _store(self, target, value, out):
         root, indices = self._indices(target, out)
         out.extend(self._stored(root, indices, value))
 
     def visit_Assign(self, node):
+        if len(node.targets) == 1 and isinstance(node.targets[0], gast.Subscript) and (
+                self._root(node.targets[0], outside=True)):
+            return self._outside(node, node.targets[0])
         writes = [t for t in node.targets if self._rewritable(t)]
         if not writes:
             return self.generic_visit(node)
@@ -252,6 +285,8 @@ class _Subscripts(scopes.FunctionStack, visitors.Transformer):
 
     def visit_AugAssign(self, node):
         target = node.target
+        if isinstance(target, gast.Subscript) and self._root(target, outside=True):
+            return self._outside(node, target)
         if not (isinstance(target, gast.Subscript) and self._root(target) is not None):
             return self.generic_visit(node)
         out = []
