@@ -901,3 +901,60 @@ def test_a_search_over_an_array_carrying_only_ints_is_a_while_loop_over_its_inde
     assert counts.get("scan", 0) == 0 and counts.get("while", 0) == 1, counts
     got = jax.vmap(ag.convert(_first_item_over), in_axes=(None, 0))(xs, jnp.array([3.0, 0.5, 99.0]))
     assert got.tolist() == [2, 1, -1]
+
+
+# A number of an int or float subclass (an IntEnum's member) that a traced loop or `if`
+# turns into a plain number (`acc = acc + Level.B`, an int as Python's sum is): it joins
+# as that number. Was "'acc' changes type from one iteration to the next" (corpus
+# h2_intenum_arith_traced_loop), where an int start works.
+import enum  # noqa: E402
+
+
+class _Level(enum.IntEnum):
+    A = 1
+    B = 5
+
+
+class _Scale(float, enum.Enum):
+    HALF = 0.5
+
+
+def _enum_sum(n):
+    acc = _Level.A
+    for _ in range(n):
+        acc = acc + _Level.B
+    return acc
+
+
+def _enum_under_if(x):
+    acc = _Level.B
+    if x > 0:
+        acc = acc * 2 + x
+    return acc
+
+
+def _float_enum_in_while(x):
+    s = _Scale.HALF
+    k = 0
+    while k < 3 and s < 100.0:
+        s = s * x
+        k += 1
+    return s
+
+
+@pytest.mark.parametrize("fn,arg", [(_enum_sum, 0), (_enum_sum, 3), (_enum_under_if, 1.5),
+                                    (_enum_under_if, -1.5), (_float_enum_in_while, 3.0)])
+def test_an_int_enum_member_joins_as_the_number_it_is(fn, arg):
+    want = fn(arg)
+    got = ag.function(fn)(jnp.asarray(arg))
+    assert float(got) == float(want)
+
+
+def test_two_members_a_traced_condition_picks_stay_a_clear_error():
+    def f(x):
+        m = _Level.A
+        if x > 0:
+            m = _Level.B
+        return m * 1
+    with pytest.raises(ag.errors.StateError, match="'m' has a different type"):
+        ag.function(f)(jnp.float32(1.0))

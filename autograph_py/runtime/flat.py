@@ -76,3 +76,11 @@ def _tree_flatten(name, value):
 
 def is_dynamic_leaf(v) -> bool:
     return is_array(v) or is_py_scalar(v)
+
+
+def joins_as_number(static, other) -> bool:
+    """Whether `static`, a number of a subclass of int or float (an IntEnum's member), joins
+    with `other`, a dynamic value, as the number it is: `acc = Level.A`, then `acc = acc +
+    Level.B` in a traced loop, a plain int as Python's sum is."""
+    return isinstance(static, (int, float)) and type(static) not in (bool, int, float) and (
+        is_dynamic_leaf(other))

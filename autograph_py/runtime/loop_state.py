@@ -17,6 +17,7 @@ from autograph_py import errors
 from autograph_py.lowering.plans import Aval, Dynamic, LoopPlan, Static, aval_of
 from autograph_py.runtime import picked, records
 from autograph_py.runtime.dispatch import is_array
+from autograph_py.runtime.flat import joins_as_number
 from autograph_py.runtime.optional import MaybeNone, lift_none
 from autograph_py.runtime.state import (Var, _same_static, describe, is_dynamic_leaf, join_avals,
                                         lifted, quoted)
@@ -149,9 +150,11 @@ def _widen(var_specs: list, v_out: Var, mismatch) -> bool:
         if isinstance(spec, Static):
             if _same_static(spec.value, o):
                 continue
-            if not (is_dynamic_leaf(spec.value) and is_dynamic_leaf(o)):
+            number = joins_as_number(spec.value, o)
+            if not (is_dynamic_leaf(spec.value) and is_dynamic_leaf(o) or number):
                 raise mismatch("type")
-            base = aval_of(spec.value)
+            base = aval_of((int if isinstance(spec.value, int) else float)(spec.value)
+                           if number else spec.value)
         else:
             if not is_dynamic_leaf(o):
                 raise mismatch("type")

@@ -27,7 +27,7 @@ from autograph_py.labels import quoted
 from autograph_py.lowering.plans import Aval, BranchPlan, Dynamic, Static, aval_of
 from autograph_py.runtime import picked, records
 from autograph_py.runtime.dispatch import is_array, is_py_scalar
-from autograph_py.runtime.flat import Var, flatten, is_dynamic_leaf
+from autograph_py.runtime.flat import Var, flatten, is_dynamic_leaf, joins_as_number
 from autograph_py.runtime.optional import lift_none
 from autograph_py.runtime.undefined import (MaybeUndefined, UnboundUnlessAssigned,
                                             UndefinedReturnValue, is_placeholder, is_undefined,
@@ -302,7 +302,8 @@ def join_branches(names, sides, construct: str, at: str, labels=("if", "else"),
                 raise records.Expand(name)   # two objects of one class: their attributes
             elif pick is not None and picked.pickable(a, b):
                 leaf_specs.append(Static(pick(a, b), poison))
-            elif is_dynamic_leaf(a) and is_dynamic_leaf(b):
+            elif (is_dynamic_leaf(a) or joins_as_number(a, b)) and (
+                    is_dynamic_leaf(b) or joins_as_number(b, a)):   # (an IntEnum's member)
                 def shape_error(a=a, b=b):
                     raise _mismatch(name, construct, at, labels, t.as_traced(), f.as_traced(), what="shape")
                 leaf_specs.append(Dynamic(join_avals(aval_of(a), aval_of(b), shape_error), poison))

@@ -1138,6 +1138,4 @@ KNOWN.update({
     "h2_continue_in_finally_discards_return": "refused: ConversionError: same",
     "h2_del_one_branch_then_read_guarded": "refused: StagedRaiseError: a maybe-unassigned read "
                                            "in a try catching UnboundLocalError (was caught)",
-    "h2_intenum_arith_traced_loop": "refused: OPEN (unfair): an IntEnum start counted as a "
-                                    "type change of loop state; an int start works",
 })
