@@ -8,17 +8,13 @@ bound so too.
 """
 from __future__ import annotations
 
-import contextlib
 import sys
-import threading
 
 import jax
 
 from autograph_py import errors, labels
-from autograph_py.runtime import copies, mutations, nnx, orders, reach
+from autograph_py.runtime import copies, mutations, nnx, orders, paths, reach
 from autograph_py.runtime.undefined import MaybeUndefined, UnboundUnlessAssigned, is_placeholder
-
-_local = threading.local()
 
 
 def containers(values) -> list:
@@ -82,10 +78,10 @@ def keep_identity(values, sides, visible_ids, entry=None, loop=None) -> tuple:
                 sources, visible_ids, groups[i] | _swapped(sides, i, entry)):
             values[i] = _picked(value, sides[0][i].name, sources)
             continue
-        if sides[0][i].name.startswith(labels.RETURN_VALUE):
-            values[i] = _returned(value, [o for o in objs + _entry_value(entry, i)
-                                          if not (is_placeholder(o) or id(o) in _moot())],
-                                  visible_ids)
+        if sides[0][i].name.startswith(labels.RETURN_VALUE) and entry is loop is None and (
+                not paths.loop_body.depth()) and any(   # (in or of a traced loop: F140)
+                    getattr(_held(side[i].value), "kept", False) for side in sides):
+            values[i] = _returned(value, _returned_objs(sides, entry, i), visible_ids)
             continue
         o = objs[0]
         if not (id(o) in visible_ids or type(o) is tuple and any(
@@ -99,27 +95,6 @@ def keep_identity(values, sides, visible_ids, entry=None, loop=None) -> tuple:
             continue
         values[i] = _rewrapped(value, o)
     return _share_aliases(values, sides, entry)
-
-
-@contextlib.contextmanager
-def loop_body(values, names):
-    """While a loop's body is traced on `values` (rebuilt from its carry): the return value
-    there counts as no value. A loop whose body has a `return` runs it only while the
-    function has not returned (its test has `not do_return`), so the value carried in
-    is never the one the function gives back from the body."""
-    moot, ids = _moot(), [id(v) for v, n in zip(values, names)
-                          if n.startswith(labels.RETURN_VALUE) and not is_placeholder(v)]
-    moot.extend(ids)
-    try:
-        yield
-    finally:
-        del moot[len(moot) - len(ids):]
-
-
-def _moot() -> list:
-    if not hasattr(_local, "moot"):
-        _local.moot = []
-    return _local.moot
 
 
 def _returned(value, objs, visible_ids):
@@ -137,12 +112,24 @@ def _returned(value, objs, visible_ids):
     return value if out is held else _rewrapped(value, out)
 
 
+def _returned_objs(sides, entry, i) -> list:
+    """The return value (variable i) on each side, and a loop's entry, that has one."""
+    return [o for o in [_held(side[i].value) for side in sides] + _entry_value(entry, i)
+            if not is_placeholder(o)]
+
+
 def _outside_kept(rebuilt, o, visible_ids):
+    """`rebuilt` with each list or dict in it that stands for one outside the construct
+    (`o`'s, at the same place) that one; a list, dict or tuple made at the return
+    (`return [d, x]`) is a new one holding them."""
     if type(o) in (list, dict) and id(o) in visible_ids and type(rebuilt) is type(o):
         return o
-    if type(o) is tuple and type(rebuilt) is tuple and len(o) == len(rebuilt):
+    if type(o) in (tuple, list) and type(rebuilt) is type(o) and len(o) == len(rebuilt):
         items = [_outside_kept(r, x, visible_ids) for r, x in zip(rebuilt, o)]
-        return rebuilt if all(a is b for a, b in zip(items, rebuilt)) else tuple(items)
+        return rebuilt if all(a is b for a, b in zip(items, rebuilt)) else type(o)(items)
+    if type(o) is dict and type(rebuilt) is dict and set(o) == set(rebuilt):
+        items = {k: _outside_kept(rebuilt[k], o[k], visible_ids) for k in o}
+        return rebuilt if all(items[k] is rebuilt[k] for k in o) else items
     return rebuilt
 
 

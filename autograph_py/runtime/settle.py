@@ -243,8 +243,7 @@ def _trace_step(block, plan, init_vars, step_body, index_avals, raised, unrollab
         ins = st.flatten(values, names)
         set_state(values)
         before = identity.containers(values)
-        with conditional_region(), paths.loop_body(), unassigned_reads() as read_unassigned, \
-                identity.loop_body(values, names):
+        with conditional_region(), paths.loop_body(), unassigned_reads() as read_unassigned:
             try:
                 step_body(*index)
             except paths.PathRaises as e:   # an iteration that runs fails: outputs are moot

@@ -52,13 +52,15 @@ class UndefinedReturnValue(Undefined):
 
     Unlike other locals it may be missing in one branch of a traced `if` or
     before a traced loop: the return flag guards every later read of it, so
-    the runtime fills it with zeros of the right type there.
+    the runtime fills it with zeros of the right type there. `kept`: code may run after
+    a `return` (`finally`, `__exit__`) and change what it returned (identity._returned).
     """
 
-    __slots__ = ()
+    __slots__ = ("kept",)
 
-    def __init__(self):
+    def __init__(self, kept=False):
         super().__init__(labels.RETURN_VALUE)
+        self.kept = kept
 
 
 class MaybeUndefined(Undefined):

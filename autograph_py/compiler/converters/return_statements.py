@@ -33,6 +33,26 @@ def _prologue(do_return, retval):
     retval = ag__.UndefinedReturnValue()  # noqa: F821 - generated code sees ag__
 
 
+def _prologue_kept(do_return, retval):
+    do_return = False
+    retval = ag__.UndefinedReturnValue(True)  # noqa: F821
+
+
+def _runs_after_return(node) -> bool:
+    """Whether code of `node` may run after one of its `return`s: the return is in a `try`
+    with a `finally`, or in a `with` (its `__exit__`)."""
+    for n in scopes.walk_own_scope(node.body):
+        if isinstance(n, (gast.Try, getattr(gast, "TryStar", gast.Try))) and n.finalbody:
+            blocks = n.body + n.orelse + [s for h in n.handlers for s in h.body]
+        elif isinstance(n, (gast.With, gast.AsyncWith)):
+            blocks = n.body
+        else:
+            continue
+        if any(early_exit.contains(s, gast.Return, cross_loops=True) for s in blocks):
+            return True
+    return False
+
+
 def _return_value(do_return, retval, value):
     retval = value    # first: if `value` raises, the function has not returned
     do_return = True
@@ -91,6 +111,7 @@ class _Returns(visitors.StatementTransformer):
             end.lineno = end.end_lineno = body[-1].end_lineno
             end.col_offset = end.end_col_offset = body[-1].col_offset
             body = body + [end]
+        prologue = _prologue_kept if _runs_after_return(node) else _prologue   # (its returns)
         body = early_exit.rewrite_block(body, gast.Return, do_return, True, replacement)
         for loop in loops:
             test = early_exit.not_flag(do_return)
@@ -99,7 +120,7 @@ class _Returns(visitors.StatementTransformer):
             else:
                 extra = anno.get(loop, anno.EXTRA_TEST)
                 anno.set(loop, anno.EXTRA_TEST, test if extra is None else early_exit.and_test(test, extra))
-        node.body = (doc + templates.located(templates.replace(_prologue, do_return=do_return,
+        node.body = (doc + templates.located(templates.replace(prologue, do_return=do_return,
                                                                retval=retval), node)
                      + body
                      + templates.located(templates.replace(_epilogue, retval=retval), node.body[-1]))
