@@ -436,3 +436,37 @@ def test_an_exception_whose_message_a_traced_condition_picks(x):
         assert str(got.value) == str(e)
     else:
         assert float(ag.function(_raises_a_picked_message)(jnp.float32(x))) == want
+
+
+# A picked str as the object of a text method, or a print's sep/end, with traced values
+# (corpus_hunt_returns, 2026-12-07): `t.format(x)` and `sep.join([.., str(x)])` printed
+# the tracer (`pos JitTracer(float32[])`), silently; `t % x` and `t.format(v=x)` were
+# raw JAX errors, `print(.., sep=m)` a failed callback. And the str of an exception whose
+# message a traced condition picks showed the first side ('neg' for 'pos').
+
+def _methods_of_a_picked_str(x):
+    t = "pos {}" if x > 0 else "neg {}"
+    sep = ", " if x > 0 else "; "
+    u = "pos %.2f" if x > 0 else "neg %.1f"
+    w = "p {v:.1f}" if x > 0 else "n {v:.2f}"
+    print(t.format(x), sep.join(["a", "b", str(x)]), u % x, w.format(v=x))
+    print(x, x * 2, sep=sep, end=" END\n")
+    e = ValueError("neg" if x < 0 else "pos")
+    print(repr(e), str(e) + str(x), e, f"<{e}>")
+    print("a-b".replace("-", str(x)), "x".center(5, "*") + str(x))
+    return x
+
+
+@pytest.mark.parametrize("x", [2.0, -2.0])
+def test_text_methods_of_a_picked_str_and_exceptions_print_as_python_does(x):
+    from tests.conftest import printed_runs
+    (want, want_text), (got, got_text) = printed_runs(
+        (_methods_of_a_picked_str, ag.function(_methods_of_a_picked_str)), x, value=float)
+    assert got == want and got_text == want_text
+
+
+def test_data_of_a_str_method_given_traced_text_is_a_clear_error():
+    def f(x):
+        return 1.0 if "ab".startswith(str(x)) else 0.0
+    with pytest.raises(ag.errors.ConcreteValueError, match="`startswith` of text"):
+        ag.function(f)(jnp.float32(2.0))

@@ -50,6 +50,7 @@ def print_(*args, sep=" ", end="\n", file=None, flush=False):
     def emit(reached, *values):
         if bool(reached):
             args, sep, end = text.run_time(rec, values)
+            sep, end = (v.chosen() if type(v) is picked.Picked else v for v in (sep, end))
             out = file if stream is None else getattr(sys, stream)
             builtins.print(*args, sep=sep, end=end, file=out, flush=flush)
 
@@ -170,7 +171,8 @@ def override(f):
     if found is not None:
         return found
     owner = getattr(f, "__self__", None)
-    if type(owner) is str and f.__name__ in text.STR_METHODS:
+    if type(owner) is str and (f.__name__ in text.STR_METHODS or
+                               f.__name__ in text.TEXT_ARGUMENT_METHODS):
         return text.str_method(owner, f.__name__)
     if type(owner) in (list, tuple) and f.__name__ in _SEQUENCE_METHODS:
         return functools.partial(_SEQUENCE_METHODS[f.__name__], owner)

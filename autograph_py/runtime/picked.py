@@ -34,8 +34,9 @@ class Picked:
     choose = None
     # Set by runtime/calls.py: failures.stage, a raise where a test fails at run time.
     stage = None
-    # Set by runtime/text.py: `joined(pred, a, b)`, two texts as one the program picks.
-    joined = None
+    # Set by runtime/text.py: `joined(pred, a, b)`, two texts as one the program picks;
+    # `str_call(v, name, args, kwargs)`, a str method of one value, text of traced ones.
+    joined = str_call = None
 
     def __init__(self, pred, if_true, if_false):
         self.pred = pred
@@ -92,8 +93,8 @@ class Picked:
         # (Not a function's attributes: JAX's wrappers copy `__name__` and read `_fun`.)
         if name.startswith("__") or not hasattr(str, name):
             raise AttributeError(name)
-        return lambda *args, **kwargs: self.apply(lambda v: getattr(v, name)(*args, **kwargs),
-                                                  pure=True)
+        return lambda *args, **kwargs: self.apply(
+            lambda v: Picked.str_call(v, name, args, kwargs), pure=True)
 
     def __bool__(self):
         both = {bool(self.if_true), bool(self.if_false)}
@@ -137,7 +138,9 @@ def _op(op, swapped=False):
 
 
 for _name, _fn in (("eq", operator.eq), ("ne", operator.ne), ("add", operator.add),
-                   ("mul", operator.mul), ("mod", operator.mod), ("getitem", operator.getitem),
+                   ("mul", operator.mul), ("mod", lambda a, b: Picked.str_call(
+                       a, "__mod__", (b,), {}) if isinstance(a, str) else operator.mod(a, b)),
+                   ("getitem", operator.getitem),
                    ("contains", operator.contains), ("lt", operator.lt), ("le", operator.le),
                    ("gt", operator.gt), ("ge", operator.ge)):
     setattr(Picked, f"__{_name}__", _op(_fn))

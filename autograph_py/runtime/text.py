@@ -21,119 +21,9 @@ import jax
 import numpy as np
 
 from autograph_py import errors
-from autograph_py.lowering import tracing
-from autograph_py.runtime import picked, reach
+from autograph_py.runtime import picked
 from autograph_py.runtime.dispatch import in_trace, is_traced
-from autograph_py.lowering.plans import Aval
-
-_SLOT = object()        # where a traced value goes in a recipe's leaves
-_WEAK_SLOT = object()   # ...one whose type is weak (a Python scalar's): its repr says so
-
-
-class Recipe:
-    """How to make an object again from run-time values, holding no tracer.
-
-    `fn is None`: the object is the pytree itself; else it is
-    `fn(*args, **kwargs)` of the pytree `(args, kwargs)`. Two recipes are
-    equal when they make the same text from the same values (a Text's
-    structure, for the state of a traced `if` or loop).
-    """
-    __slots__ = ("fn", "tree", "leaves")
-
-    def __init__(self, fn, tree, leaves):
-        self.fn, self.tree, self.leaves = fn, tree, leaves
-
-    def build(self, values):
-        """The object, with the next of `values` (an iterator) for each traced value."""
-        leaves = [next(values) if l is _SLOT else _weak(next(values)) if l is _WEAK_SLOT else l
-                  for l in self.leaves]
-        obj = jax.tree_util.tree_unflatten(self.tree, leaves)
-        if self.fn is None:
-            return obj
-        args, kwargs = obj
-        return self.fn(*args, **kwargs)
-
-    def __eq__(self, other):
-        return (type(other) is Recipe and self.fn == other.fn and self.tree == other.tree
-                and len(self.leaves) == len(other.leaves)
-                and all(_same(a, b) for a, b in zip(self.leaves, other.leaves)))
-
-    def __hash__(self):
-        return hash((self.fn, self.tree, len(self.leaves)))
-
-
-def _same(a, b) -> bool:
-    # Static leaves may be anything (an array compares elementwise): only
-    # plain Python values compare by value.
-    if a is b:
-        return True
-    return type(a) is type(b) and type(a) in (str, int, float, complex, bool) and a == b
-
-
-def recipe(obj, fn=None) -> tuple[Recipe, list]:
-    """(recipe, tracers) of `obj`, a pytree that may hold tracers (and Texts, which hold some),
-    and user objects that hold some (`print(Point(x))`: made again at run time)."""
-    leaves, tree = jax.tree_util.tree_flatten(_opened(obj))
-    arrays = [l for l in leaves if is_traced(l)]
-    return Recipe(fn, tree, [(_WEAK_SLOT if _is_weak(l) else _SLOT) if is_traced(l) else l
-                             for l in leaves]), arrays
-
-
-class _Opened:
-    """A user object that holds traced values and is no pytree (a plain class, a dataclass
-    not registered), as its class and attributes: a pytree of them, which is made again
-    as an object of its class at run time (no `__init__` runs), so that its own
-    `__repr__`/`__str__` show the run-time values, as eagerly."""
-    __slots__ = ("cls", "keys", "values")
-
-    def __init__(self, cls, keys, values):
-        self.cls, self.keys, self.values = cls, keys, values
-
-
-def _made_again(aux, values):
-    cls, keys = aux
-    obj = object.__new__(cls)
-    obj.__dict__.update(zip(keys, values))
-    return obj
-
-
-jax.tree_util.register_pytree_node(_Opened, lambda o: (o.values, (o.cls, o.keys)), _made_again)
-
-
-def _opened(v, depth=0):
-    """`v` with each user object in it that holds a traced value as an _Opened, through
-    tuples, lists, dicts and objects."""
-    if depth > 6 or is_traced(v) or isinstance(v, (str, int, float, complex)):
-        return v
-    if type(v) in (list, tuple):
-        return type(v)(_opened(x, depth + 1) for x in v)
-    if type(v) is dict:
-        return {k: _opened(x, depth + 1) for k, x in v.items()}
-    if (reach.is_user_object(v) and type(v).__new__ is object.__new__
-            and jax.tree_util.all_leaves([v])):
-        values = [_opened(x, depth + 1) for x in vars(v).values()]
-        if any(is_traced(x) for x in jax.tree_util.tree_leaves(values)):
-            return _Opened(type(v), tuple(vars(v)), values)
-    return v
-
-
-def _is_weak(v) -> bool:
-    return bool(getattr(jax.typeof(v), "weak_type", False))
-
-
-def _weak(value):
-    """A run-time value that was traced weakly typed: an integer scalar is the Python int
-    it stands for (eager, a Python int argument, state that began as one, a range's item,
-    prints as `3`; a weak integer array takes `jnp.asarray(3)`); anything else, the
-    weakly typed array it was traced as, as eager JAX shows it (`jnp.arange(2) * 0.5`
-    is a weak float array eagerly too, and a comparison of it a weak bool array)."""
-    if (isinstance(value, (jax.Array, np.ndarray, np.generic)) and np.ndim(value) == 0
-            and np.dtype(value.dtype).kind in "iu"):
-        return int(np.asarray(value)[()])
-    if isinstance(value, jax.Array) and not _is_weak(value):
-        return tracing.cast(value, Aval(tuple(value.shape), value.dtype, True))
-    return value
-
+from autograph_py.runtime.recipes import Recipe, recipe, run_time  # noqa: F401 - text's names
 
 class Text(str):
     """Text from traced values: its trace-time text, and its recipe for run time.
@@ -354,17 +244,37 @@ def format_(value, spec=""):
 
 
 STR_METHODS = {"format": str.format, "join": str.join}
+# A str's other methods: given text made from traced values (`"a-b".replace("-", str(x))`),
+# their text is made at run time too, or their data is an error (`s.startswith(str(x))`).
+TEXT_ARGUMENT_METHODS = frozenset(_TEXT_RESULTS + _DATA_RESULTS) - {"__iter__", "__getitem__"}
 
 
 def str_method(self: str, name: str):
-    """`self.format` or `self.join` (bound methods of a str): with traced arguments, a Text."""
-    method = STR_METHODS[name]
+    """A bound method of the str `self` (`"x={}".format`, `", ".join`, `.replace`): with
+    traced arguments, or text made from them, a Text (or an error for data, as a Text's)."""
+    method = STR_METHODS.get(name) or getattr(str, name)
 
     def call(*args, **kwargs):
         if name == "join" and len(args) == 1 and not kwargs:
             args = (list(args[0]),)   # map(str, xs), a generator: its items are the pytree
+        if name not in STR_METHODS:
+            _, arrays = recipe((args, kwargs))
+            if not arrays and picked.find(args) is None:
+                return method(self, *args, **kwargs)   # Python's own
+            made = next((a for a in args if isinstance(a, Text)), None)
+            if name in _DATA_RESULTS and made is not None:
+                raise data_dependent(f"`{name.strip('_')}` of text", made)
         return deferred(method, self, *args, **kwargs)
     return call
+
+
+def picked_str_call(v, name: str, args, kwargs):
+    """`v.name(*args, **kwargs)` of one str a traced condition may pick (picked.Picked)."""
+    if name == "__mod__":
+        return str_mod(v, *args)
+    if isinstance(v, str) and (name in STR_METHODS or name in TEXT_ARGUMENT_METHODS):
+        return str_method(v, name)(*args, **kwargs)
+    return getattr(v, name)(*args, **kwargs)
 
 
 def str_mod(left, right):
@@ -384,6 +294,4 @@ def fstring(fmt: str, values: tuple) -> str:
     return deferred(str.format, fmt, *values)
 
 
-def run_time(rec: Recipe, values) -> object:
-    """The object `rec` describes, with the run-time `values` (a sequence) of its tracers."""
-    return rec.build(iter(values))
+picked.Picked.str_call = picked_str_call
