@@ -1,9 +1,31 @@
 """Shared helpers: compare eager and converted results leaf by leaf."""
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
+
 import jax
 import numpy as np
 import pytest
+
+# One XLA compile for each program the tests compile more than once (the corpus harness
+# compiles a program through ag.function and jax.jit, eager runs compile the same small
+# ops, fuzz programs repeat): JAX's persistent compilation cache, in a directory made
+# for this run and shared by the xdist workers (they inherit the variable), removed at
+# the end. XLA's compile is most of the suite's time; a user's JAX_COMPILATION_CACHE_DIR
+# is left as it is.
+_CACHE_MADE = "JAX_COMPILATION_CACHE_DIR" not in os.environ
+if _CACHE_MADE:
+    os.environ["JAX_COMPILATION_CACHE_DIR"] = tempfile.mkdtemp(prefix="autograph-py-xla-")
+jax.config.update("jax_compilation_cache_dir", os.environ["JAX_COMPILATION_CACHE_DIR"])
+jax.config.update("jax_persistent_cache_min_compile_time_secs", 0)
+jax.config.update("jax_persistent_cache_min_entry_size_bytes", -1)
+
+
+def pytest_unconfigure(config):
+    if _CACHE_MADE and not hasattr(config, "workerinput"):   # the run's own, not a worker's
+        shutil.rmtree(os.environ.pop("JAX_COMPILATION_CACHE_DIR"), ignore_errors=True)
 
 
 def assert_same(got, want, rtol=1e-5, atol=1e-6):
