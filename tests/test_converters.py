@@ -449,7 +449,7 @@ CASES = [
         def f(x, i, w, fmt):
             a = ag__.fstring('x={:.2f} {{braces}} {!r}', (x, i))
             b = ag__.str_mod('i=%d', i) + ag__.fstring('{}', (ag__.str_mod('%s', x),))
-            return (a, b, f'{x:{w}}', fmt % x, 7 % i, f'plain')
+            return (a, b, ag__.fstring('{:{}}', (x, w)), fmt % x, 7 % i, f'plain')
     """),
     (while_tests, """
         def f(n):

@@ -384,3 +384,24 @@ def test_comparing_text_of_a_traced_value_is_a_clear_error(fn):
     fn(jnp.float32(1.0))
     with pytest.raises(ag.errors.ConcreteValueError, match="a comparison of text"):
         ag.function(fn)(jnp.float32(1.0))
+
+
+def _nested_format_specs(x):
+    w, p = 6, 3
+    print(f"{x:{w}.2f}|{x:>{w}.{p}f}|{{lit}}|{w}")
+    s = f"[{x:{w}.1f}]"
+    print(s + "!")
+    return x * 2.0
+
+
+@pytest.mark.parametrize("x", [2.0, -0.125])
+def test_a_computed_format_spec_formats_the_run_time_value(x):
+    # f"{x:{w}.2f}" of a traced x was JAX's raw TypeError ("unsupported format string
+    # passed to DynamicJaxprTracer.__format__"): the converter left it as Python's
+    # f-string (helper-30's hunt, corpus_hunt_returns). Its spec's fields are fields of
+    # the run-time format now.
+    from tests.conftest import printed_runs
+    (want, want_text), (got, got_text) = printed_runs(
+        (_nested_format_specs, ag.function(_nested_format_specs)), jnp.float32(x),
+        value=float)
+    assert got == want and got_text == want_text

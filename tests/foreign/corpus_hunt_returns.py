@@ -1615,10 +1615,6 @@ KNOWN = {
     "h3_ret_two_dicts_picked_alias": "refused: StateError: a dict a traced condition picks, "
                                      "changed (fair, clear)",
     # ---- 2. picked str in text
-    "h3_txt_picked_fstring_nested_braces": "CRASH jit: OPEN (not the pick): f'{x:{w}.2f}', a "
-                                           "nested format spec of a traced value",
-    "h3_txt_fstring_nested_spec_no_pick": "CRASH jit: OPEN (before the fixes too): same "
-                                          "without a pick",
     "h3_txt_raise_picked_class": "refused: StateError: two exception classes picked (fair; "
                                  "names '<conditional expression>')",
     "h3_txt_exception_message_caught": "refused: StagedRaiseError: raise under a traced "

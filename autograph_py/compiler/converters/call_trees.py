@@ -22,8 +22,13 @@ def _fstring(fmt, values):
     ag__.fstring(fmt, values)  # noqa: F821
 
 
+def _conversion(part) -> str:
+    return "" if part.conversion in (-1, None) else "!" + chr(part.conversion)
+
+
 def format_call(node):
-    """`f"x={x:.2f}"` as `ag__.fstring('x={:.2f}', (x,))`, or None if a spec is computed.
+    """`f"x={x:.2f}"` as `ag__.fstring('x={:.2f}', (x,))` (`f"{x:{w}}"` as `'{:{}}'` of
+    `(x, w)`), or None where a spec's own field has a spec.
 
     Inside `print`, so that a traced value is printed when the program runs
     (print_ sees the format and the values), not formatted at trace time.
@@ -33,15 +38,19 @@ def format_call(node):
         if isinstance(part, gast.Constant):
             fmt.append(str(part.value).replace("{", "{{").replace("}", "}}"))
             continue
-        spec = ""
-        if part.format_spec is not None:
-            pieces = part.format_spec.values
-            if not all(isinstance(p, gast.Constant) for p in pieces):
-                return None
-            spec = ":" + "".join(str(p.value) for p in pieces)
-        conversion = "" if part.conversion in (-1, None) else "!" + chr(part.conversion)
-        fmt.append("{" + conversion + spec + "}")
-        values.append(part.value)
+        spec, nested = "", []
+        if part.format_spec is not None:   # `{x:{w}.2f}`: a field in the spec takes the
+            for p in part.format_spec.values:   # next value, as str.format numbers them
+                if isinstance(p, gast.Constant):
+                    spec += str(p.value)
+                elif p.format_spec is None:
+                    spec += "{" + _conversion(p) + "}"
+                    nested.append(p.value)
+                else:
+                    return None
+            spec = ":" + spec
+        fmt.append("{" + _conversion(part) + spec + "}")
+        values += [part.value, *nested]
     return templates.replace_expr(_fstring, fmt=gast.Constant("".join(fmt), None),
                                   values=gast.Tuple(values, gast.Load()))
 

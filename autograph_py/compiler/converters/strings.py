@@ -5,8 +5,8 @@
 
 With Python values both are the same text as before. With a traced value
 they give a text that `print`, `assert` and `raise` make again from the
-value the program runs with (runtime/text.py). An f-string whose format
-spec is computed (`f"{x:{w}}"`) stays as it is; `%` whose left operand is
+value the program runs with (runtime/text.py); a computed format spec
+(`f"{x:{w}.2f}"`) is a field of the format too. `%` whose left operand is
 not a string literal or an f-string stays Python's `%`.
 """
 from __future__ import annotations
