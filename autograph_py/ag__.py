@@ -28,6 +28,10 @@ test it calls `get_state()` for the entry values, traces each branch after
 (runtime/state.py), builds one `lax.cond`, and `set_state`s its outputs.
 Loops work the same way with `while_stmt` and `for_stmt`.
 """
+import numpy as np
+
+from autograph_py import errors
+from autograph_py.runtime.dispatch import holds_traced
 from autograph_py.runtime.builtins import (assert_stmt, fstring, list_argument, match_subject,
                                            read_local)
 from autograph_py.runtime.raises import HANDLED, raise_stmt, staged_raises_escape
@@ -71,6 +75,13 @@ def setitem_outside(target, k, value) -> None:
     Python's own item assignment (a JAX array's error: the name cannot be rebound)."""
     if isinstance(target, (list, dict)):
         setitem(target, k, value)
+    elif isinstance(target, np.ndarray) and (holds_traced(k) or holds_traced(value)):
+        raise errors.StateError(errors.message(
+            "this NumPy array is a global's or an enclosing function's, and a traced index "
+            "or value cannot be stored in it: a NumPy array holds no traced value, and the "
+            "name cannot be bound to a new array here",
+            at=errors.where(), fix="Make a local JAX array of it (`a = jnp.asarray(G)`), "
+            "set `a = a.at[i].set(v)` or `a[i] = v`, and return it."))
     else:
         target[k] = value
 

@@ -1610,3 +1610,39 @@ def test_a_list_of_a_global_or_closure_item_assigned_by_a_computed_index(fn, arg
     got = jax.jit(ag.convert(fn))(jnp.float32(x), jnp.int32(i))   # a traced index too
     assert float(got) == want
     _GL[:] = [0.0, 0.0, 0.0]   # (the jit left tracers in it)
+
+
+_GA = np.zeros(3, np.float32)
+
+
+def _global_list_swapped(x, i):
+    _GL[:] = [1.0, 2.0, 3.0]
+    if x > 0:
+        _GL[i], _GL[i + 1] = _GL[i + 1], _GL[i]
+    return _GL[0] + 10.0 * _GL[1] + 100.0 * _GL[2]
+
+
+def _global_list_chained(x, i):
+    _GL[:] = [1.0, 2.0, 3.0]
+    if x > 0:
+        _GL[i] = _GL[i + 1] = x
+    return _GL[0] + 10.0 * _GL[1] + 100.0 * _GL[2]
+
+
+@pytest.mark.parametrize("fn", [_global_list_swapped, _global_list_chained])
+@pytest.mark.parametrize("x,i", [(1.0, 1), (-1.0, 0), (2.0, 0)])
+def test_a_global_list_swapped_or_chain_assigned_by_a_traced_index(fn, x, i):
+    # helper-30's hunt (corpus_hunt_returns): JAX's raw TracerIntegerConversionError
+    # (a SyntaxError from inside the converter before 84e0df0).
+    want = fn(x, i)
+    assert float(jax.jit(ag.convert(fn))(jnp.float32(x), jnp.int32(i))) == want
+    _GL[:] = [0.0, 0.0, 0.0]
+
+
+def test_a_global_numpy_array_given_a_traced_value_is_a_clear_error():
+    def f(x, i):
+        if x > 0:
+            _GA[i] = x
+        return x
+    with pytest.raises(ag.errors.StateError, match="NumPy array is a global's"):
+        ag.function(f)(jnp.float32(1.0), jnp.int32(1))

@@ -1622,13 +1622,9 @@ KNOWN = {
     "h3_txt_picked_by_int_index": "refused: TracedShapeError: a list of str indexed by a "
                                   "traced int (fair, clear)",
     # ---- 3. globals / closures item-assigned
-    "h3_glob_tuple_target_swap": "CRASH jit: OPEN: `G[i], G[i+1] = ...` of a global by a "
-                                 "traced index: raw TracerIntegerConversionError (works for a "
-                                 "local; was a SyntaxError before the fix)",
-    "h3_glob_chained_targets": "CRASH jit: OPEN: `G[i] = G[i+1] = x` of a global: same",
-    "h3_glob_numpy_array_setitem": "CRASH jit: OPEN: a global NumPy array item-assigned by a "
-                                   "traced index: raw TracerArrayConversionError "
-                                   "(setitem_outside's fallback; a local works)",
+    "h3_glob_numpy_array_setitem": "refused: StateError: a global NumPy array given a traced "
+                                   "value by a traced index (was a raw "
+                                   "TracerArrayConversionError)",
     "h3_glob_del_item": "CRASH jit: OPEN (local too): `del G[i]` by a traced index: raw "
                         "TracerIntegerConversionError",
     "h3_glob_attr_list_setitem": "CRASH jit: OPEN (local too): `obj.items[i] = x` by a traced "

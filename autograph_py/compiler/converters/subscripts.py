@@ -234,8 +234,9 @@ class _Subscripts(scopes.FunctionStack, visitors.Transformer):
         return templates.located(out, node)
 
     def _store(self, target, value, out):
+        outside = self._root(target) is None   # a global's or closure's (`_root`)
         root, indices = self._indices(target, out)
-        out.extend(self._stored(root, indices, value))
+        out.extend(self._stored(root, indices, value, outside))
 
     def visit_Assign(self, node):
         if len(node.targets) == 1 and isinstance(node.targets[0], gast.Subscript) and (
@@ -262,7 +263,7 @@ class _Subscripts(scopes.FunctionStack, visitors.Transformer):
 
     def _rewritable(self, target) -> bool:
         if isinstance(target, gast.Subscript):
-            return self._root(target) is not None
+            return self._root(target) is not None or self._root(target, outside=True) is not None
         if isinstance(target, (gast.Tuple, gast.List)):
             return any(self._rewritable(e) for e in target.elts)
         if isinstance(target, gast.Starred):
@@ -271,7 +272,7 @@ class _Subscripts(scopes.FunctionStack, visitors.Transformer):
 
     def _unpacked(self, target, stores):
         """`target` with each rewritable subscript replaced by a fresh name (in `stores`)."""
-        if isinstance(target, gast.Subscript) and self._root(target) is not None:
+        if isinstance(target, gast.Subscript) and self._rewritable(target):
             name = self.namer.new("item")
             stores.append((target, name))
             return gast.Name(name, gast.Store(), None, None)
