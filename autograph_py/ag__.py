@@ -28,9 +28,13 @@ test it calls `get_state()` for the entry values, traces each branch after
 (runtime/state.py), builds one `lax.cond`, and `set_state`s its outputs.
 Loops work the same way with `while_stmt` and `for_stmt`.
 """
+import jax
+import jax.numpy as jnp
 import numpy as np
 
 from autograph_py import errors
+from autograph_py.runtime import items
+from autograph_py.runtime.copies import plain
 from autograph_py.runtime.dispatch import holds_traced
 from autograph_py.runtime.builtins import (assert_stmt, fstring, list_argument, match_subject,
                                            read_local)
@@ -86,13 +90,31 @@ def setitem_outside(target, k, value) -> None:
         target[k] = value
 
 
+def delitem(target, k) -> None:
+    """`del x[k]`: of a list by a traced index, each item after it moves down one (the list
+    is one shorter whichever it is, as in Python's); anything else, Python's own."""
+    if not (isinstance(target, list) and holds_traced(k)):
+        del target[k]
+        return
+    j, rest = items.list_index(target, k, "assignment index"), [plain(v) for v in target]
+    try:
+        target[:] = [jax.tree_util.tree_map(lambda a, b: jnp.where(pos < j, a, b), rest[pos],
+                                            rest[pos + 1]) for pos in range(len(rest) - 1)]
+    except (ValueError, TypeError) as e:   # items of another structure, shape or dtype
+        raise errors.TracedShapeError(errors.message(
+            f"`del` of a list's item by a traced index moves the items after it, which must "
+            f"be alike: {e}".split("\n")[0], at=errors.where(),
+            fix="Keep the items in one array, or delete with a Python int.")) from None
+
+
 def list_append(target, value):
     """`target.append(value)`, returning `target` (a Python list stays the same object)."""
     target.append(value)
     return target
 
 
-__all__ = ["and_", "assert_stmt", "clearer_errors", "compare_chain", "comprehension", "converted_call",
+__all__ = ["and_", "assert_stmt", "clearer_errors", "compare_chain", "comprehension",
+           "converted_call", "delitem",
            "dict_comprehension", "eq", "nested_comprehension", "nested_dict_comprehension",
            "nested_list_comprehension", "nested_set_comprehension", "set_comprehension",
            "for_stmt", "fstring", "getitem", "give_back", "global_name", "HANDLED", "if_exp",

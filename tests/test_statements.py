@@ -1646,3 +1646,43 @@ def test_a_global_numpy_array_given_a_traced_value_is_a_clear_error():
         return x
     with pytest.raises(ag.errors.StateError, match="NumPy array is a global's"):
         ag.function(f)(jnp.float32(1.0), jnp.int32(1))
+
+
+class _Items:
+    def __init__(self):
+        self.items = [1.0, 2.0, 3.0]
+
+
+def _attribute_list_by_a_traced_index(x, i):
+    b = _Items()
+    if x > 0:
+        b.items[i] = x
+        b.items[i + 1] += 1.0
+    return b.items[0] + 10.0 * b.items[1] + 100.0 * b.items[2]
+
+
+def _del_by_a_traced_index(x, i):
+    rows = [x, x * 2.0, x * 3.0, 4.0]
+    del rows[i]
+    _GL[:] = [1.0, 2.0, 3.0]
+    del _GL[i - 1]
+    return rows[0] + 10.0 * rows[1] + 100.0 * rows[2] + 1000.0 * _GL[1]
+
+
+@pytest.mark.parametrize("fn", [_attribute_list_by_a_traced_index, _del_by_a_traced_index])
+@pytest.mark.parametrize("x,i", [(1.0, 1), (-1.0, 2), (2.0, 1)])
+def test_an_attribute_s_list_or_a_del_by_a_traced_index(fn, x, i):
+    # helper-30's hunt: `obj.items[i] = v` and `del xs[i]` by a traced index were JAX's
+    # raw TracerIntegerConversionError (a local's list too).
+    want = fn(x, i)
+    assert float(jax.jit(ag.convert(fn))(jnp.float32(x), jnp.int32(i))) == want
+    _GL[:] = [0.0, 0.0, 0.0]
+
+
+def test_a_del_by_a_traced_index_out_of_range_raises_python_s_error():
+    def f(i):
+        xs = [1.0, 2.0]
+        del xs[i]
+        return xs[0]
+    with pytest.raises(IndexError, match="list assignment index out of range"):
+        jax.block_until_ready(ag.function(f)(jnp.int32(5)))

@@ -225,7 +225,7 @@ def _set_window(x, k, v):
 
 # ------------------------------------------------------- Python lists and tuples
 
-def _list_index(seq, k, what: str):
+def list_index(seq, k, what: str):
     """A traced int index into `seq` as a position in [0, len), with Python's run-time check."""
     if type(k) is tuple or isinstance(k, (slice, Span)):
         if isinstance(k, Span) and isinstance(seq, (list, tuple)):
@@ -285,7 +285,7 @@ def _gather(seq, k):
         items = [jax.tree_util.tree_unflatten(structure, [r[j] for r in rows])
                  for j in range(k.size)]
         return type(seq)(items)
-    j = _list_index(seq, k, "index")
+    j = list_index(seq, k, "index")
     return _read_only(jax.tree_util.tree_unflatten(structure, [s[j] for s in stacked]))
 
 
@@ -299,7 +299,7 @@ def _read_only(value):
 
 def _scatter(seq, k, v):
     """`seq[k] = v`: each item is `v` where k is its position (a gather's copy as a list)."""
-    j, v, kind = _list_index(seq, k, "assignment index"), copies.plain(v), type(seq).__name__
+    j, v, kind = list_index(seq, k, "assignment index"), copies.plain(v), type(seq).__name__
     try:
         seq[:] = [jax.tree_util.tree_map(lambda new, old: jnp.where(j == pos, new, old), v,
                                          copies.plain(item)) for pos, item in enumerate(seq)]

@@ -1625,10 +1625,6 @@ KNOWN = {
     "h3_glob_numpy_array_setitem": "refused: StateError: a global NumPy array given a traced "
                                    "value by a traced index (was a raw "
                                    "TracerArrayConversionError)",
-    "h3_glob_del_item": "CRASH jit: OPEN (local too): `del G[i]` by a traced index: raw "
-                        "TracerIntegerConversionError",
-    "h3_glob_attr_list_setitem": "CRASH jit: OPEN (local too): `obj.items[i] = x` by a traced "
-                                 "index: raw TracerIntegerConversionError",
     "h3_glob_nested_list": "refused: TracedShapeError: a row picked by a traced index "
                            "(fair, as a local; message names an internal 'ReadOnlyList')",
     "h3_glob_slice_computed": "refused: TracedShapeError: a slice with a traced bound (fair, "

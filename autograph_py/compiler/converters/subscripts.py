@@ -25,6 +25,8 @@ are bound to fresh names first, so each is evaluated once, in Python's order.
 """
 from __future__ import annotations
 
+import copy
+
 import gast
 
 from autograph_py.compiler.analysis import activity
@@ -43,6 +45,10 @@ def _setitem(target, index, value):
 
 def _setitem_outside(target, index, value):
     ag__.setitem_outside(target, index, value)  # noqa: F821
+
+
+def _delitem(target, index):
+    ag__.delitem(target, index)  # noqa: F821
 
 
 def _span(start, size):
@@ -136,6 +142,12 @@ def _index_value(node):
     return node
 
 
+def _root_node(root):
+    """A load of a subscript chain's base: a name, or a copy of `obj.items`'s node."""
+    return gast.Name(root, gast.Load(), None, None) if isinstance(root, str) else (
+        copy.deepcopy(root))
+
+
 def _load(node):
     for n in visitors.walk(node):
         if hasattr(n, "ctx"):
@@ -186,6 +198,8 @@ class _Subscripts(scopes.FunctionStack, visitors.Transformer):
         if isinstance(target, gast.Name) and (target.id in self.functions[-1]) != outside and (
                 computed or not outside):
             return target.id
+        if outside and computed and isinstance(target, gast.Attribute):   # `obj.items[i]`
+            return activity.composite_text(target)
         return None
 
     def _bound(self, expr, out, root="item_index"):
@@ -204,12 +218,13 @@ class _Subscripts(scopes.FunctionStack, visitors.Transformer):
         while isinstance(target, gast.Subscript):
             chain.append(target.slice)
             target = target.value
-        return target.id, [self._bound(self.visit(_index_value(s)), out) for s in reversed(chain)]
+        root = target.id if isinstance(target, gast.Name) else self.visit(target)
+        return root, [self._bound(self.visit(_index_value(s)), out) for s in reversed(chain)]
 
     def _stored(self, root, indices, value, outside=False):
         """`root = ag__.setitem(root, i, ag__.setitem(ag__.getitem(root, i), j, value))`;
         `outside` (a name not local): `ag__.setitem_outside(root, i, ...)`, rebinding none."""
-        bases = [gast.Name(root, gast.Load(), None, None)]
+        bases = [_root_node(root)]
         for index in indices[:-1]:
             bases.append(templates.replace_expr(_getitem, target=bases[-1], index=index))
         pairs = list(reversed(list(zip(bases, indices))))
@@ -226,7 +241,7 @@ class _Subscripts(scopes.FunctionStack, visitors.Transformer):
         root, indices = self._indices(target, out)
         value = self.visit(node.value)
         if isinstance(node, gast.AugAssign):
-            read = gast.Name(root, gast.Load(), None, None)
+            read = _root_node(root)
             for index in indices:
                 read = templates.replace_expr(_getitem, target=read, index=index)
             value = gast.BinOp(read, node.op, value)
@@ -283,6 +298,20 @@ class _Subscripts(scopes.FunctionStack, visitors.Transformer):
         else:
             target = self.visit(target)
         return target
+
+    def visit_Delete(self, node):
+        """`del x[i]` with a computed index: ag__.delitem (a traced index into a list)."""
+        if not any(isinstance(t, gast.Subscript) and not _constant_index(t.slice)
+                   for t in node.targets):
+            return self.generic_visit(node)
+        out = []
+        for t in node.targets:   # one at a time, in Python's order
+            if isinstance(t, gast.Subscript) and not _constant_index(t.slice):
+                out.append(gast.Expr(templates.replace_expr(
+                    _delitem, target=self.visit(t.value), index=self.visit(_index_value(t.slice)))))
+            else:
+                out.append(self.generic_visit(gast.Delete([t])))
+        return templates.located(out, node)
 
     def visit_AugAssign(self, node):
         target = node.target
