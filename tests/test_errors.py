@@ -1831,3 +1831,16 @@ def test_a_check_a_try_would_catch_at_run_time_is_refused_while_traced():
     with pytest.raises(ag.errors.StagedRaiseError, match="UnboundLocalError"):
         ag.function(_read_after_del_or_zero)(jnp.float32(-2.0))
     assert float(ag.convert(_index_or_zero)(7)) == 0.0   # a Python index: Python's own
+
+
+def test_an_item_set_in_a_row_a_traced_index_picked_names_no_internal_class():
+    # helper-30's hunt: the copy's own refusal came wrapped as "an item of a Python
+    # ReadOnlyList assigned by a traced index must be like every item it may replace: ...".
+    def f(x, i, j):
+        rows = [[1.0, 2.0], [3.0, 4.0]]
+        if x > 0:
+            rows[i][j] = x
+        return rows[0][0]
+    with pytest.raises(ag.errors.TracedShapeError) as e:
+        jax.jit(ag.convert(f))(jnp.float32(1.0), jnp.int32(1), jnp.int32(0))
+    assert "ReadOnly" not in str(e.value) and "picked from a Python list" in str(e.value)

@@ -6,16 +6,16 @@
 
 getitem: a Python list or tuple indexed by a traced int is gathered (its items
 stacked, one array per leaf), with Python's IndexError at run time when the
-index is out of range; `x[i:i + n]` with a traced `i` and a static `n` is a
-window of `n` items (lax.dynamic_slice), an error at run time where Python would give
-fewer. A slice whose length is traced, or a traced boolean mask (`x[x > 0]`), is an error
-now; `x[mask] = v` with one value v is `jnp.where(mask, v, x)`.
+index is out of range; `x[i:i + n]` (traced `i`, static `n`) is a window of `n` items
+(lax.dynamic_slice), an error at run time where Python would give fewer. A slice whose
+length is traced, or a traced boolean mask (`x[x > 0]`), is an error now; `x[mask] = v`
+with one value v is `jnp.where(mask, v, x)`.
 
-setitem: a JAX array becomes `x.at[k].set(v)` (a new array: JAX arrays are
-values, so another name for the old array keeps the old items); a NumPy array
-given a traced item or index becomes a JAX array the same way; a Python list
-at a traced index gets `jnp.where(k == j, v, x[j])` at every position j, in
-place. Everything else is Python's `x[k] = v`, in place, and returns `x`.
+setitem: a JAX array becomes `x.at[k].set(v)` (a new array: JAX arrays are values, so
+another name for the old array keeps the old items); a NumPy array given a traced item or
+index becomes a JAX array the same way; a Python list at a traced index gets
+`jnp.where(k == j, v, x[j])` at every position j, in place. Everything else is Python's
+`x[k] = v`, in place, and returns `x`.
 """
 from __future__ import annotations
 
@@ -166,7 +166,6 @@ def _refuse_traced_slices(k):
 
 
 # ------------------------------------------------------------ windows of arrays
-
 def _window_spec(x, k):
     """(starts, sizes, axes to drop, in-range test) of an index of spans, ints and `:`."""
     parts = _parts(k)
@@ -224,7 +223,6 @@ def _set_window(x, k, v):
 
 
 # ------------------------------------------------------- Python lists and tuples
-
 def list_index(seq, k, what: str):
     """A traced int index into `seq` as a position in [0, len), with Python's run-time check."""
     if type(k) is tuple or isinstance(k, (slice, Span)):
@@ -303,6 +301,8 @@ def _scatter(seq, k, v):
     try:
         seq[:] = [jax.tree_util.tree_map(lambda new, old: jnp.where(j == pos, new, old), v,
                                          copies.plain(item)) for pos, item in enumerate(seq)]
+    except errors.AutographError:   # a read-only copy's own refusal (runtime/copies)
+        raise
     except (ValueError, TypeError) as e:   # another structure, shape or dtype
         raise errors.TracedShapeError(errors.message(
             f"an item of a Python {kind} assigned by a traced index must be like every "
@@ -312,7 +312,6 @@ def _scatter(seq, k, v):
 
 
 # ------------------------------------------------------------ membership
-
 def _equal_items(container, x):
     """Python's `e is x or e == x` for each item, lazily; traced ones as traced bools."""
     for e in container:

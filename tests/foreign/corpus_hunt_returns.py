@@ -1626,7 +1626,7 @@ KNOWN = {
                                    "value by a traced index (was a raw "
                                    "TracerArrayConversionError)",
     "h3_glob_nested_list": "refused: TracedShapeError: a row picked by a traced index "
-                           "(fair, as a local; message names an internal 'ReadOnlyList')",
+                           "(fair, as a local)",
     "h3_glob_slice_computed": "refused: TracedShapeError: a slice with a traced bound (fair, "
                               "as a local; message speaks of 'an item')",
     "h3_glob_dict_traced_int_key": "refused: ConcreteValueError: a dict keyed by a traced int "
