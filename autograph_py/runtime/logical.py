@@ -146,7 +146,13 @@ def is_(x, y):
 
 def is_not(x, y):
     same = is_(x, y)
-    return jnp.logical_not(same) if is_traced(same) else not same
+    if not is_traced(same):
+        return not same
+    out = jnp.logical_not(same)
+    for m, other in ((x, y), (y, x)):
+        if isinstance(m, MaybeNone) and other is None:   # (runtime/optional.py value_of)
+            m.tests += ((out, True),)
+    return out
 
 
 def eq(x, y):

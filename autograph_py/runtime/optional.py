@@ -43,10 +43,11 @@ from autograph_py.runtime.undefined import Label, delegate
 class MaybeNone:
     """`value if present else None`; `present` a traced bool (or a Python one)."""
 
-    __slots__ = ("name", "value", "present")
+    __slots__ = ("name", "value", "present", "tests")
 
     def __init__(self, name: str, value, present):
         self.name, self.value, self.present = name, value, present
+        self.tests = ()   # (`v is None`'s traced bool, its truth where v is present)
 
     def __repr__(self):
         return self._text(repr)
@@ -154,6 +155,8 @@ def value_of(m: MaybeNone, what: str = "this use"):
         if not present:
             raise TypeError(_none_text(m.name, what))
         return m.value
+    if any(paths.known(t) is truth for t, truth in m.tests):
+        return m.value   # in the branch of `if m is None:` where it is not: no check
     if not paths.is_silent():
         at = errors.where(2)
         trace_log.record("read", "jax.debug.callback", f"'{m.name}' may be None", at=at)
@@ -201,7 +204,9 @@ jax.tree_util.register_pytree_node(
 def is_none(v):
     """`v is None` where `v` may be a MaybeNone (a traced bool then)."""
     if isinstance(v, MaybeNone):
-        return _not(v.present)
+        out = _not(v.present)
+        v.tests += ((out, False),)
+        return out
     return v is None
 
 

@@ -39,6 +39,15 @@ def taken_when(pred, negated=False):
         stack.pop()
 
 
+def known(t):
+    """The truth of the traced bool `t` on the path being traced, where a branch around it
+    tests it (True in `if t:`'s body, False in its else), or None."""
+    for pred, negated, _ in reversed(_stack()):
+        if pred is t:
+            return not negated
+    return None
+
+
 def run_when(pred, fn, *args):
     """`fn(*args)`, its checks and prints taken where `pred` holds (see taken_when)."""
     with taken_when(pred):
