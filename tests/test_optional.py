@@ -312,38 +312,20 @@ def test_none_in_a_for_else_after_a_loop_that_may_not_run_is_a_maybe_none():
         assert float(got) == _halve_until_small(x, k)
 
 
-def _bisect_with_none(target):
-    lo, hi = 0.0, None
-    guess = 1.0
-    for _ in range(20):
-        if hi is None:
-            if guess * guess < target:
-                lo = guess
-                guess = guess * 2.0
-            else:
-                hi = guess
-        else:
-            mid = (lo + hi) / 2.0
-            if mid * mid < target:
-                lo = mid
-            else:
-                hi = mid
-    return lo if hi is None else (lo + hi) / 2.0
-
-
 def test_a_value_read_where_a_branch_tested_it_is_not_none_stages_no_check():
     # `mid = (lo + hi) / 2.0` in the else branch of `if hi is None:` staged a run-time
     # "hi is None here" check, which never fires there; under vmap JAX splits each such
     # callback per element: corpus bisect_sqrt (60 iterations) had 180 of them and took
     # 11.5 s to compile under jit(vmap), 1.1 s without. The branch's test tells the read.
     import collections
-    conv = ag.convert(_bisect_with_none)
+    from tests.foreign.corpus_none import bisect_sqrt
+    conv = ag.convert(bisect_sqrt)
     xs = jnp.array([2.0, 10.0, 0.0])
     jaxpr = jax.make_jaxpr(jax.vmap(conv))(xs)
     kinds = collections.Counter(e.primitive.name for e in jaxpr.jaxpr.eqns)
     assert kinds["debug_callback"] == 0
     got = jax.jit(jax.vmap(conv))(xs)
-    np.testing.assert_allclose(got, [_bisect_with_none(float(x)) for x in xs], rtol=1e-6)
+    np.testing.assert_allclose(got, [bisect_sqrt(float(x)) for x in xs], rtol=1e-6)
 
 
 def test_a_read_a_branch_did_not_test_still_checks_at_run_time():

@@ -20,6 +20,7 @@ import numpy as np
 import pytest
 
 import autograph_py as ag
+from tests.foreign import corpus_hunt_python2, corpus_hunt_returns
 
 SITES = {   # where the return runs: (code before the body, header, test of the return)
     "if": ("", None, "x > 0"),
@@ -119,17 +120,7 @@ def test_a_change_after_the_return_reaches_the_returned_object(site, after, retu
 def test_a_loop_returns_the_dict_its_finally_counts_in():
     """The corpus case (tests/foreign/corpus_hunt_python2): a `finally` in a traced `while`
     counts every iteration, the returning one too: 3 for n=3 was {'k': 3}, Python 4."""
-    def f(n):
-        d = {"k": 0}
-        i = 0
-        while i < 5:
-            try:
-                if i == n:
-                    return d
-                i += 1
-            finally:
-                d["k"] = d["k"] + 1
-        return d
+    f = corpus_hunt_python2.h2_returned_dict_mutated_in_finally_loop
     g = ag.function(f)
     for n in range(7):
         assert int(g(jnp.int32(n))["k"]) == f(n)["k"]
@@ -171,21 +162,7 @@ def test_a_finally_that_rebinds_the_name_leaves_the_returned_object():
 def test_a_return_from_nested_traced_whiles_inside_try_finally():
     """corpus_hunt_returns h3_ret_list_inner_loop_outer_finally: the finally's change is
     lost ([3, 0] for [3, 1])."""
-    def f(n):
-        d = [0, 0]
-        try:
-            i = 0
-            while i < 4:
-                j = 0
-                while j < 4:
-                    if i + j == n:
-                        return d
-                    d[0] = d[0] + 1
-                    j += 1
-                i += 1
-        finally:
-            d[1] = d[1] + 1
-        return d
+    f = corpus_hunt_returns.h3_ret_list_inner_loop_outer_finally
     g = ag.function(f)
     for n in (0, 3, 5, 9):
         assert [int(v) for v in g(jnp.int32(n))] == f(n)

@@ -146,7 +146,7 @@ def each_picked(f, args, kwargs):
     both, and join as one value whose text the program picks (text.joined)."""
     makes_text = f in _MAKE_TEXT or type(getattr(f, "__self__", None)) is str or (
         isinstance(f, type) and issubclass(f, BaseException))
-    return picked.each(override(f) or f, args, kwargs, text.joined if makes_text else None)
+    return picked.each(override(f) or f, args, kwargs, pure=makes_text)
 
 
 _MAKE_TEXT = frozenset({builtins.str, builtins.repr, builtins.format, builtins.ascii})

@@ -81,7 +81,8 @@ def keep_identity(values, sides, visible_ids, entry=None, loop=None) -> tuple:
         if sides[0][i].name.startswith(labels.RETURN_VALUE) and entry is loop is None and (
                 not paths.loop_body.depth()) and any(   # (in or of a traced loop: F140)
                     getattr(_held(side[i].value), "kept", False) for side in sides):
-            values[i] = _returned(value, _returned_objs(sides, entry, i), visible_ids)
+            values[i] = _returned(value, [o for o in objs if not is_placeholder(o)],
+                                  visible_ids)
             continue
         o = objs[0]
         if not (id(o) in visible_ids or type(o) is tuple and any(
@@ -104,18 +105,12 @@ def _returned(value, objs, visible_ids):
     itself: a `finally` or `__exit__` that changes it after the return changes what the
     function returns. Its contents are the construct's outputs through its own names (a
     side that did not return has no value to refill it with): it is bound, not refilled.
-    `objs`: the return value on each side (and a loop's entry) that has one."""
+    `objs`: the return value on each side that has one."""
     held = _held(value)
     if not objs or any(o is not objs[0] for o in objs[1:]):
         return value
     out = _outside_kept(held, objs[0], visible_ids)
     return value if out is held else _rewrapped(value, out)
-
-
-def _returned_objs(sides, entry, i) -> list:
-    """The return value (variable i) on each side, and a loop's entry, that has one."""
-    return [o for o in [_held(side[i].value) for side in sides] + _entry_value(entry, i)
-            if not is_placeholder(o)]
 
 
 def _outside_kept(rebuilt, o, visible_ids):

@@ -58,10 +58,6 @@ class Picked:
         def on(v):   # a pick among three or more: a Picked inside
             return v.apply(op, *args, pure=pure) if type(v) is Picked else op(v, *args)
         sides = (self.if_true, self.if_false)
-        if pure and None not in sides:
-            a, b = on(self.if_true), on(self.if_false)
-            out = Picked.joined(self.pred, a, b)
-            return Picked.choose(self.pred, lambda: a, lambda: b) if out is None else out
         if None in sides and sides != (None, None):
             k = sides.index(None)
             try:
@@ -70,7 +66,11 @@ class Picked:
                 Picked.stage(e, self.pred if k else jnp.logical_not(self.pred),
                              errors.where(3))
                 return on(sides[1 - k])
-        return Picked.choose(self.pred, lambda: on(self.if_true), lambda: on(self.if_false))
+        if not pure:
+            return Picked.choose(self.pred, lambda: on(self.if_true), lambda: on(self.if_false))
+        a, b = on(self.if_true), on(self.if_false)
+        out = Picked.joined(self.pred, a, b)
+        return Picked.choose(self.pred, lambda: a, lambda: b) if out is None else out
 
     def set_in(self, x: dict, v, where=True):
         """`x[self] = v`: each key the condition may pick gets `v` where it does (a key `x`
@@ -162,23 +162,18 @@ def find(args):
     return None
 
 
-def each(call, args, kwargs, join=None):
+def each(call, args, kwargs, pure=False):
     """`call(*args, **kwargs)` for each value a Picked among `args` may be (`find`), under
-    its condition; a second Picked in turn. `join(pred, a, b)`: the two results as one
-    value, or None where they join as any two branches do (a pure `call` only: both
-    results are made, outside the branches)."""
+    its condition; a second Picked in turn. `pure`: see Picked.apply (text of each
+    joins as one the program picks)."""
     k, j = find(args)
     p = args[k] if j is None else args[k][j]
 
     def with_value(v):
         a = v if j is None else type(args[k])((*args[k][:j], v, *args[k][j + 1:]))
         new = (*args[:k], a, *args[k + 1:])
-        return each(call, new, kwargs, join) if find(new) is not None else call(*new, **kwargs)
-    if join is None:
-        return p.apply(with_value)
-    a, b = with_value(p.if_true), with_value(p.if_false)
-    out = join(p.pred, a, b)
-    return Picked.choose(p.pred, lambda: a, lambda: b) if out is None else out
+        return each(call, new, kwargs, pure) if find(new) is not None else call(*new, **kwargs)
+    return p.apply(with_value, pure=pure)
 
 
 def asked(f, args, kwargs):

@@ -191,7 +191,7 @@ def deferred(fn, *args, **kwargs):
     traced condition picks (runtime/picked.py) gives the text of each, picked.
     """
     if picked.find(args) is not None:
-        return picked.each(lambda *a, **k: deferred(fn, *a, **k), args, kwargs, joined)
+        return picked.each(lambda *a, **k: deferred(fn, *a, **k), args, kwargs, pure=True)
     if not in_trace():
         return fn(*args, **kwargs)
     rec, arrays = recipe((args, kwargs), fn)
@@ -258,6 +258,8 @@ def str_method(self: str, name: str):
         if name == "join" and len(args) == 1 and not kwargs:
             args = (list(args[0]),)   # map(str, xs), a generator: its items are the pytree
         if name not in STR_METHODS:
+            if not in_trace():
+                return method(self, *args, **kwargs)   # (no recipe walk on Python's path)
             _, arrays = recipe((args, kwargs))
             if not arrays and picked.find(args) is None:
                 return method(self, *args, **kwargs)   # Python's own
