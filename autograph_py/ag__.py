@@ -33,7 +33,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from autograph_py import errors
-from autograph_py.runtime import items
+from autograph_py.runtime import items, returns
 from autograph_py.runtime.copies import plain
 from autograph_py.runtime.dispatch import holds_traced
 from autograph_py.runtime.builtins import (assert_stmt, fstring, list_argument, match_subject,
@@ -65,7 +65,7 @@ def retval(value):
         if isinstance(value, UndefinedReturnValue):
             return None
         value._fail()
-    return value
+    return returns.given(value)
 
 
 slice = slice  # `x[a:b]` with a computed bound: the index as a value, for getitem/setitem

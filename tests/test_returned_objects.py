@@ -5,9 +5,9 @@ Under a traced condition or loop the return value is carried as lax state, a new
 on the way out; it was the contents d had when the return ran, so a change the `finally`
 made afterwards was lost ({'k': 0} where Python returns {'k': 5}), or the return joined as
 "a different structure" with the fall-through `return d` (a list the finally appended
-to). Under a traced `if` it is d itself now; inside a traced loop it is still the carry's
-new object (OPEN, marked below). Each program here is run eagerly on Python values and
-converted under jit, for inputs that take the return and that do not.
+to). Now the function gives back d's object, under a traced `if` and from a traced loop
+(runtime/returns.py). Each program here is run eagerly on Python values and converted
+under jit, for inputs that take the return and that do not.
 """
 from __future__ import annotations
 
@@ -91,20 +91,8 @@ def _same(a, b):
         jax.tree_util.tree_leaves(a), jax.tree_util.tree_leaves(b)))
 
 
-# OPEN: where the return runs in a traced loop, the return value is the loop's carry, a
-# new object, and the change after the return is lost, as before 2026-12-07. A first fix
-# (the carried return value counting as none in the loop's body, so that the body's
-# `return d` bound it to d) broke a list returned from nested traced whiles that change
-# it ([7, 0] for [15, 0]: test_a_list_returned_from_nested_traced_whiles_that_change_it),
-# and was taken back. FINDINGS F140.
-_LOOP_OPEN = pytest.mark.xfail(strict=True, reason="OPEN (F140): a return inside a traced "
-                               "loop gives back the carry's new object; the change after it "
-                               "is lost")
-
-
-@pytest.mark.parametrize("site,after,returned", [
-    pytest.param(site, after, returned, marks=[] if site == "if" else [_LOOP_OPEN])
-    for site, after, returned in itertools.product(SITES, AFTER, RETURNED)])
+@pytest.mark.parametrize("site,after,returned",
+                         list(itertools.product(SITES, AFTER, RETURNED)))
 def test_a_change_after_the_return_reaches_the_returned_object(site, after, returned,
                                                                 tmp_path):
     f, src = _program(site, after, returned, tmp_path)
@@ -116,7 +104,6 @@ def test_a_change_after_the_return_reaches_the_returned_object(site, after, retu
         assert _same(want, got), (src, (x, n, m), want, got)
 
 
-@_LOOP_OPEN
 def test_a_loop_returns_the_dict_its_finally_counts_in():
     """The corpus case (tests/foreign/corpus_hunt_python2): a `finally` in a traced `while`
     counts every iteration, the returning one too: 3 for n=3 was {'k': 3}, Python 4."""
@@ -158,9 +145,8 @@ def test_a_finally_that_rebinds_the_name_leaves_the_returned_object():
         assert _same(f(x), g(jnp.float32(x)))
 
 
-@_LOOP_OPEN
 def test_a_return_from_nested_traced_whiles_inside_try_finally():
-    """corpus_hunt_returns h3_ret_list_inner_loop_outer_finally: the finally's change is
+    """corpus_hunt_returns h3_ret_list_inner_loop_outer_finally: the finally's change was
     lost ([3, 0] for [3, 1])."""
     f = corpus_hunt_returns.h3_ret_list_inner_loop_outer_finally
     g = ag.function(f)
@@ -168,13 +154,10 @@ def test_a_return_from_nested_traced_whiles_inside_try_finally():
         assert [int(v) for v in g(jnp.int32(n))] == f(n)
 
 
-@pytest.mark.xfail(strict=True, reason="OPEN (F140): which object d names after the `if` "
-                   "depends on the traced condition, and the return value holds one of them; "
-                   "counting that holder as a pick refused a double buffer swapped after a "
-                   "traced return (test_nested_aliases), which only a finally can tell apart")
-def test_a_name_rebound_on_the_path_that_did_not_return_then_changed_is_a_clear_error():
-    """`return d` on one path, `d = {...}` on the other: the d the finally changes is the
-    one a traced condition picks (silently {'k': 1.0} for Python's {'k': 2.0})."""
+def test_a_name_rebound_on_the_path_that_did_not_return_then_changed():
+    """`return d` on one path, `d = {...}` on the other: the finally changes the d of the
+    path that ran (was {'k': 1.0} for Python's {'k': 2.0}). Through a name the caller holds
+    too, which object the finally changed depends on the traced condition: a clear error."""
     def f(x):
         d = {"k": x}
         try:
@@ -184,13 +167,27 @@ def test_a_name_rebound_on_the_path_that_did_not_return_then_changed_is_a_clear_
         finally:
             d["k"] = d["k"] + 1.0
         return d
+
+    def given(x, d):
+        try:
+            if x > 0:
+                return d
+            d = {"k": -x}
+        finally:
+            d["k"] = d["k"] + 1.0
+        return d
+    def caller(x):
+        d = {"k": x * 0.0}
+        return given(x, d), d
+    for x in (1.0, -1.0, 2.5):
+        assert _same(f(x), ag.function(f)(jnp.float32(x)))
     with pytest.raises(ag.errors.StateError, match="one of several"):
-        ag.function(f)(jnp.float32(1.0))
+        ag.function(caller)(jnp.float32(1.0))
 
 
 def test_a_list_returned_from_nested_traced_whiles_that_change_it():
-    """The regression of the first fix for loops (see _LOOP_OPEN): 7 where Python counts
-    15, silently; right before it and after it was taken back."""
+    """The regression of a first fix for loops, which bound the return value to the list
+    inside the loop's body: 7 where Python counts 15, silently."""
     def f(n):
         d = [0, 0]
         i = 0

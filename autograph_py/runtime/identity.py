@@ -13,7 +13,7 @@ import sys
 import jax
 
 from autograph_py import errors, labels
-from autograph_py.runtime import copies, mutations, nnx, orders, paths, reach
+from autograph_py.runtime import copies, mutations, nnx, orders, paths, reach, returns
 from autograph_py.runtime.undefined import MaybeUndefined, UnboundUnlessAssigned, is_placeholder
 
 
@@ -78,12 +78,6 @@ def keep_identity(values, sides, visible_ids, entry=None, loop=None) -> tuple:
                 sources, visible_ids, groups[i] | _swapped(sides, i, entry)):
             values[i] = _picked(value, sides[0][i].name, sources)
             continue
-        if sides[0][i].name.startswith(labels.RETURN_VALUE) and entry is loop is None and (
-                not paths.loop_body.depth()) and any(   # (in or of a traced loop: F140)
-                    getattr(_held(side[i].value), "kept", False) for side in sides):
-            values[i] = _returned(value, [o for o in objs if not is_placeholder(o)],
-                                  visible_ids)
-            continue
         o = objs[0]
         if not (id(o) in visible_ids or type(o) is tuple and any(
                 id(x) in visible_ids for x in o)) or not all(x is o for x in objs):
@@ -95,37 +89,9 @@ def keep_identity(values, sides, visible_ids, entry=None, loop=None) -> tuple:
         if not untouched and not _refill(o, rebuilt):
             continue
         values[i] = _rewrapped(value, o)
-    return _share_aliases(values, sides, entry)
-
-
-def _returned(value, objs, visible_ids):
-    """The return value after a construct where some sides returned: where each that did
-    gave back one list or dict that exists outside the construct (`return d`), or a tuple
-    holding it (`return x, log`), that object, as Python's `return` gives back the object
-    itself: a `finally` or `__exit__` that changes it after the return changes what the
-    function returns. Its contents are the construct's outputs through its own names (a
-    side that did not return has no value to refill it with): it is bound, not refilled.
-    `objs`: the return value on each side that has one."""
-    held = _held(value)
-    if not objs or any(o is not objs[0] for o in objs[1:]):
-        return value
-    out = _outside_kept(held, objs[0], visible_ids)
-    return value if out is held else _rewrapped(value, out)
-
-
-def _outside_kept(rebuilt, o, visible_ids):
-    """`rebuilt` with each list or dict in it that stands for one outside the construct
-    (`o`'s, at the same place) that one; a list, dict or tuple made at the return
-    (`return [d, x]`) is a new one holding them."""
-    if type(o) in (list, dict) and id(o) in visible_ids and type(rebuilt) is type(o):
-        return o
-    if type(o) in (tuple, list) and type(rebuilt) is type(o) and len(o) == len(rebuilt):
-        items = [_outside_kept(r, x, visible_ids) for r, x in zip(rebuilt, o)]
-        return rebuilt if all(a is b for a, b in zip(items, rebuilt)) else type(o)(items)
-    if type(o) is dict and type(rebuilt) is dict and set(o) == set(rebuilt):
-        items = {k: _outside_kept(rebuilt[k], o[k], visible_ids) for k in o}
-        return rebuilt if all(items[k] is rebuilt[k] for k in o) else items
-    return rebuilt
+    return returns.joined(_share_aliases(values, sides, entry), sides, visible_ids,
+                          loop=entry is not None or loop is not None,
+                          in_loop_body=paths.loop_body.depth() > 0)
 
 
 def _parameter(name) -> bool:

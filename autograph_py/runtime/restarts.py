@@ -15,7 +15,7 @@ import numpy as np
 
 from autograph_py import errors
 from autograph_py.lowering import tracing
-from autograph_py.runtime import identity, mutations, orders, reach, records, state as st
+from autograph_py.runtime import identity, mutations, orders, reach, records, returns, state as st
 from autograph_py.runtime.dispatch import is_traced
 
 
@@ -30,17 +30,18 @@ _hints = _Hints()
 
 
 def staged(construct, block, roots=(), may_skip=True, dead=(), branches=False):
-    """Runs `construct(block)`, a traced `if` or loop; runs it again with more state
-    while a callee, or a method of a list or dict that the block functions `roots`
-    can see, changed an object its state missed.
+    """Runs `construct(block)`, a traced `if` or loop; runs it again with more state while
+    a callee, or a method of a list or dict that the block functions `roots` can see,
+    changed an object its state missed (its return value first: returns.refresh).
 
-    A construct traced again (its enclosing loop's body is traced more than once)
-    starts with the changes its last restart added, of the containers it still sees:
-    each restart is a whole trace of the construct, and of every construct inside it.
+    A construct traced again (its enclosing loop's body is traced more than once) starts
+    with the changes its last restart added, of the containers it still sees: each
+    restart is a whole trace of the construct, and of every construct inside it.
     `may_skip`: none of its blocks need run (a loop), for the key order of the dicts it
-    changes (runtime/orders.py). `dead`: the names of its state that nothing reads after
-    it; a list or dict only they hold changes unobserved (FINDINGS F120). `branches`: a
-    traced `if`, whose blocks are alternatives (for Flax linen's counters, runtime/linen)."""
+    changes (runtime/orders.py). `dead`: the names of its state nothing reads after it; a
+    list or dict only they hold changes unobserved (FINDINGS F120). `branches`: a traced
+    `if`, whose blocks are alternatives (for Flax linen's counters, runtime/linen)."""
+    returns.refresh(block)
     entry, carried, kinds = _numpy_state_as_jax(block), frozenset(), set()
     seen = reach.visible(roots)
     site = (block.at, block.construct, block.names)
@@ -86,7 +87,13 @@ def staged(construct, block, roots=(), may_skip=True, dead=(), branches=False):
                 for c in uncovered.values())]
     finally:
         if outermost:
-            _hints.by_site.clear()   # they hold the containers: only while they are traced
+            _forget()
+
+
+def _forget() -> None:
+    """The outermost construct ended: what it recorded holds its containers and values."""
+    _hints.by_site.clear()
+    returns.forget()
 
 
 def _held_only_by(seen, dead) -> frozenset:

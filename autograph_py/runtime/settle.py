@@ -17,7 +17,7 @@ import numpy as np
 from autograph_py import errors
 from autograph_py.lowering import plans, tracing
 from autograph_py.runtime import (copies, identity, loop_state, mutations, optional, orders,
-                                  paths, picked, state as st)
+                                  paths, picked, returns, state as st)
 from autograph_py.runtime.undefined import conditional_region, is_placeholder, unassigned_reads
 from autograph_py.runtime.raises import stage_raised
 
@@ -240,6 +240,7 @@ def _trace_step(block, plan, init_vars, step_body, index_avals, raised, unrollab
     def step(*args):
         index, carried = args[:n_index], args[n_index:]
         values = rebuild(plan, names, carried, init_vars)
+        returns.entering_body(values, init_vars)
         ins = st.flatten(values, names)
         set_state(values)
         before = identity.containers(values)
@@ -264,6 +265,7 @@ def _trace_step(block, plan, init_vars, step_body, index_avals, raised, unrollab
                 else optional.lift_none_to(v_in, v_out)
                 for v_in, v_out in zip(ins, st.flatten(get_state(), names))]
         _check_rebound(values, before, outs, init_vars, at)
+        returns.leaving_body(outs)
         mutations.after_block(outs, values, raised=bool(raised))
         outs = [_kept_object(out, v, e) for out, v, e in zip(outs, values, init_vars)]
         carried_out, ys = step_outputs(plan, outs)

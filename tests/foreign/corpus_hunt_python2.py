@@ -1138,7 +1138,4 @@ KNOWN.update({
     "h2_continue_in_finally_discards_return": "refused: ConversionError: same",
     "h2_del_one_branch_then_read_guarded": "refused: StagedRaiseError: a maybe-unassigned read "
                                            "in a try catching UnboundLocalError (was caught)",
-    "h2_returned_dict_mutated_in_finally_loop": "MISMATCH jit: OPEN (F140): a traced loop's "
-                                                "return gives back the carry's new object, "
-                                                "not the dict the finally changes after",
 })

@@ -1581,35 +1581,13 @@ def h3_ret_same_tuple_object(x):
     return t
 
 
-_IN_LOOP = ("MISMATCH jit: OPEN (F140): returned from a traced loop, the carry's new object; "
-            "a change after the return (finally, __exit__, the caller's) is lost")
 KNOWN = {
-    # ---- 0. returns inside traced loops (OPEN, FINDINGS F140)
-    "h3_ret_loop_calls_helper_returning_same": "MISMATCH jit: OPEN (F140, before the fixes "
-                                               "too): a helper called in a traced loop "
-                                               "returns d under a traced if: a new object, "
-                                               "which the caller's r[0] += 100 changes",
-    "h3_ret_dict_for_array_with_exit": _IN_LOOP,
-    "h3_ret_dict_for_range_finally": _IN_LOOP,
-    "h3_ret_dict_while_in_if_outer_finally": _IN_LOOP,
-    "h3_ret_generator_cm_in_loop": _IN_LOOP,
-    "h3_ret_list_for_array_finally": _IN_LOOP,
-    "h3_ret_list_inner_loop_outer_finally": _IN_LOOP,
-    "h3_ret_list_nested_loops_finally": _IN_LOOP,
-    "h3_ret_list_nested_range_outer_finally": _IN_LOOP,
-    "h3_ret_list_nested_while_no_finally_then_mutate": _IN_LOOP,
-    "h3_ret_list_single_while_outer_finally": _IN_LOOP,
-    "h3_ret_loop_returns_helper_result": _IN_LOOP,
-    "h3_ret_vmap_while_finally": _IN_LOOP,
-    "h3_ret_while_else_finally": _IN_LOOP,
+    # ---- 0. returns inside traced loops: the 14 listed here give Python's result since
+    # the tenth session (FINDINGS F143)
     # ---- 1. returned objects
     "h3_ret_two_objects_two_conditions": "MISMATCH jit: OPEN (known, FINDINGS F140): d or e "
                                          "returned by two traced ifs; the finally's change "
                                          "of d is lost",
-    "h3_ret_dict_then_rebind_in_not_taken_path": "MISMATCH jit: OPEN (F140, before the "
-                                                 "fixes too): `return d` on one path, `d = "
-                                                 "{...}` on the other, then the finally "
-                                                 "changes the d a traced if picked",
     "h3_ret_list_exit_appends_only_return_path": "refused: StateError: the list's length "
                                                  "differs by a traced condition (fair)",
     "h3_ret_two_dicts_picked_alias": "refused: StateError: a dict a traced condition picks, "

@@ -1,0 +1,234 @@
+"""The object a `return` gives back, through the traced constructs around it.
+
+Python's `return d` gives back the object `d` names, which code that runs after the return
+(a `finally`, a context manager's `__exit__`) may still change: the caller sees the change.
+A traced `if` or loop carries the return value as lax state, a new object after it. Where
+every path that returned gave back one list or dict that a variable of the construct still
+names after it (or a tuple, list or dict made at the return that holds it), the function
+gives back that variable's object (FINDINGS F140).
+
+The return value itself stays the construct's new object: bound to `d`'s object, it would
+be an alias of `d` to every later construct, which its state would have to carry as one,
+although on the paths that did not return it is moot (the return flag guards every read
+of it). Each construct records instead where its return value came from (`_origins`),
+and the function's result (`given`, at `ag__.retval`) is what was recorded. Inside a
+traced loop's body the value the body began with is moot (the loop's test ends it once a
+return ran), and the body's objects are new ones in each trace: the body's end records
+the variables that name what its return gave (a `_Template`), the loop's end their
+objects after the loop.
+"""
+from __future__ import annotations
+
+import dataclasses
+import threading
+
+from autograph_py import labels
+from autograph_py.runtime import mutations
+from autograph_py.runtime.undefined import (
+    UnboundUnlessAssigned, UndefinedReturnValue, is_placeholder)
+
+_MOOT = object()   # the return value a loop's body began with: no path returned it
+
+
+class _Origins(threading.local):
+    def __init__(self):
+        # id(return value made by a construct inside a traced loop's body) ->
+        # (that value, what a path that returned gave back: objects, or a _Template)
+        self.by_id = {}
+        # the same, of a construct at the function's level: until the function's result
+        # is taken (`given`) or a later construct's return value is made of it
+        self.pending = {}
+
+
+_origins = _Origins()
+
+
+@dataclasses.dataclass(frozen=True)
+class _Var:
+    index: int   # the state variable whose object after the construct the return gave back
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class _Same:
+    obj: object   # a list or dict the construct does not carry: the same object after it
+
+    def __eq__(self, other):
+        return isinstance(other, _Same) and other.obj is self.obj
+
+    def __hash__(self):
+        return id(self.obj)
+
+
+@dataclasses.dataclass(frozen=True)
+class _Template:
+    shape: object   # what the return gave: _Var, _Same, or a tuple, list or dict of them
+
+
+def forget() -> None:
+    """Drops what was recorded inside loops' bodies: the outermost traced construct ended
+    (its objects hold the trace's values)."""
+    _origins.by_id.clear()
+
+
+def given(value):
+    """The function's result, where its return value is a construct's: the object a path
+    that returned gave back."""
+    got = _origins.pending.pop(id(value), None) or _origins.by_id.get(id(value))
+    if got is None or got[0] is not value or got[1] is _MOOT or isinstance(got[1], _Template):
+        return value
+    return got[1]
+
+
+def _returns(name) -> bool:
+    return name.startswith(labels.RETURN_VALUE)
+
+
+def _held(value):
+    return value.value if isinstance(value, UnboundUnlessAssigned) else value
+
+
+def _record(obj, origin, pending=False) -> None:
+    if type(obj) in (list, dict, tuple):
+        kept = _origins.pending if pending else _origins.by_id
+        if pending and len(kept) >= _PENDING:   # (a function left by an exception)
+            del kept[next(iter(kept))]
+        kept[id(obj)] = (obj, origin)
+
+
+_PENDING = 64
+
+
+def _origin(obj):
+    got = _origins.by_id.get(id(obj)) or _origins.pending.get(id(obj))
+    return got[1] if got is not None and got[0] is obj else None
+
+
+def refresh(block) -> None:
+    """Before a traced construct: a return value that stands for another object (a list a
+    `finally` may have changed since) gets that object's contents now, as a new object
+    that stands for it too: the construct joins what the function would give back, and
+    no variable of it is an alias of another."""
+    values, changed = list(block.get()), False
+    for i, name in enumerate(block.names):
+        held = _held(values[i]) if _returns(name) else None
+        got = _origins.pending.get(id(held)) or _origins.by_id.get(id(held))
+        if got is None or got[0] is not held or got[1] is _MOOT or isinstance(
+                got[1], _Template):
+            continue
+        now = _copied(got[1])
+        _record(now, got[1], pending=id(held) in _origins.pending)
+        values[i], changed = _rewrapped(values[i], now), True
+    if changed:
+        block.set(tuple(values))
+
+
+def _copied(value):
+    if type(value) in (list, tuple):
+        return type(value)(_copied(x) for x in value)
+    return {k: _copied(x) for k, x in value.items()} if type(value) is dict else value
+
+
+def _rewrapped(value, out):
+    return UnboundUnlessAssigned(value.name, out, value.assigned) if isinstance(
+        value, UnboundUnlessAssigned) else out
+
+
+def entering_body(values, entry) -> None:
+    """A traced loop's body begins with `values`: the return value rebuilt from the carry is
+    moot (the loop's test ends it where a return ran)."""
+    for value, v in zip(values, entry):
+        if _returns(v.name):
+            _record(_held(value), _MOOT)
+
+
+def leaving_body(outs) -> None:
+    """A traced loop's body ends with `outs`: a return value that a construct in it bound to
+    objects, recorded as the variables that name those objects at the body's end."""
+    for out in outs:
+        if not _returns(out.name):
+            continue
+        gave = _origin(_held(out.value))
+        if gave is None or gave is _MOOT or isinstance(gave, _Template):
+            continue
+        at = {id(_held(o.value)): i for i, o in enumerate(outs)
+              if not _returns(o.name) and type(_held(o.value)) in (list, dict)}
+        visible = mutations.visible_here()
+        shape = _shape(gave, at.get, lambda k: k in visible)
+        if shape is not None:
+            _record(_held(out.value), _Template(shape))
+
+
+def _shape(gave, name_of, same):
+    """What a return gave, as a _Template's shape: None where it holds no list or dict that
+    a variable names after the construct (`name_of(id)`: its index) or that the construct
+    does not carry (`same(id)`)."""
+    if type(gave) in (list, dict):
+        j = name_of(id(gave))
+        if j is not None:
+            return _Var(j)
+        if same(id(gave)):
+            return _Same(gave)
+    items = gave.items() if type(gave) is dict else enumerate(gave) if type(gave) in (
+        list, tuple) else ()
+    shaped = {k: _shape(v, name_of, same) for k, v in items}
+    if all(v is None for v in shaped.values()):
+        return None
+    return shaped if type(gave) is dict else type(gave)(shaped[k] for k in range(len(gave)))
+
+
+def joined(values, sides, visible_ids, loop: bool, in_loop_body: bool) -> tuple:
+    """`values` after a construct; where every path that returned gave as the return value
+    one object that a variable of the construct names after it, that variable's object
+    recorded as what it stands for. `sides`: each traced side's state (a loop's: its
+    body's outputs)."""
+    values = list(values)
+    for i, value in enumerate(values):
+        if not _returns(sides[0][i].name) or is_placeholder(value):
+            continue
+        if loop:
+            gave = _origin(_held(sides[0][i].value))
+            shape = gave.shape if isinstance(gave, _Template) else None
+        else:
+            shape = _cond_shape(sides, i, visible_ids)
+        out = _held(value) if shape is None else _filled(_held(value), shape, values)
+        if not in_loop_body:
+            for side in sides:   # made of them: a later construct's or the function's now
+                _origins.pending.pop(id(_held(side[i].value)), None)
+        if out is not _held(value):
+            _record(_held(value), out, pending=not in_loop_body)
+    return tuple(values)
+
+
+def _cond_shape(sides, i, visible_ids):
+    """What every side of a traced `if` that returned gave back, as a _Template's shape
+    (one shape on every such side: the same variables' objects at the same places)."""
+    raw = [_held(side[i].value) for side in sides]
+    if not any(_origin(r) is not None or (
+            isinstance(r, UndefinedReturnValue) and r.kept) for r in raw):
+        return None   # no code runs after its return: a new object is as good
+    shapes = []
+    for r, side in zip(raw, sides):
+        gave = _origin(r) or r
+        if gave is _MOOT or is_placeholder(gave):
+            continue   # no return on this side
+        at = {id(_held(v.value)): j for j, v in enumerate(side) if not _returns(v.name)
+              and type(_held(v.value)) in (list, dict)}
+        shapes.append(_shape(gave, at.get, lambda k, at=at: k in visible_ids and k not in at))
+    return shapes[0] if shapes and all(s == shapes[0] for s in shapes[1:]) else None
+
+
+def _filled(rebuilt, shape, values):
+    """`rebuilt` with each list or dict that `shape` marks the object it stands for after
+    the construct (a _Var: that variable's in `values`); a list, dict or tuple made at the
+    return is a new one holding them."""
+    if isinstance(shape, (_Var, _Same)):
+        got = _held(values[shape.index]) if isinstance(shape, _Var) else shape.obj
+        return got if type(got) is type(rebuilt) else rebuilt
+    if type(shape) in (tuple, list) and type(rebuilt) is type(shape) and len(
+            shape) == len(rebuilt):
+        items = [_filled(r, s, values) for r, s in zip(rebuilt, shape)]
+        return rebuilt if all(a is b for a, b in zip(items, rebuilt)) else type(shape)(items)
+    if type(shape) is dict and type(rebuilt) is dict and set(shape) == set(rebuilt):
+        items = {k: _filled(rebuilt[k], shape[k], values) for k in shape}
+        return rebuilt if all(items[k] is rebuilt[k] for k in shape) else items
+    return rebuilt
