@@ -29,7 +29,7 @@ from autograph_py.compiler.converters import (annotations, asserts, break_statem
                                      comprehensions, conditional_expressions, continue_statements,
                                      control_flow, directives, lists, logical_expressions,
                                      matches, raises, return_statements, strings, subscripts,
-                                     while_tests, written_back)
+                                     while_tests, withs, written_back)
 from autograph_py.compiler import (codegen, fence, parsing, recursion, staleness, translation,
                                    verbatim)
 from autograph_py.compiler.naming import Namer
@@ -40,12 +40,12 @@ PIPELINE = (
     matches,                  # first: the if/elif chains it makes are converted like the user's
     directives,               # set_loop_options(...) must leave the body before call_trees wraps it
     lists,                    # lst.append(v) becomes an assignment the analyses then see
-    subscripts,               # x[i] = v becomes `x = ag__.setitem(...)`, which they see too;
-                              # after lists, whose `lst.append` it leaves alone
+    subscripts,               # x[i] = v: `x = ag__.setitem(..)`, after lists (lst.append)
     comprehensions,           # `(f(x) for x in xs)` becomes lambdas: before call_trees, which
                               # converts the calls in them, and before control flow's analyses
     asserts,                  # emits an ag__ call, which call_trees leaves alone
     raises,                   # the `return` it adds after a raise is lowered below
+    withs,                    # `m_ = Guard(b)`; after raises, which tells `with suppress(E)`
     while_tests,              # a test that assigns moves into the body: before break lowers
                               # the `break` it adds, after directives took the loop options
     break_statements,         # early exits become flags before control flow is functionalised;
@@ -63,8 +63,8 @@ PIPELINE = (
 )
 
 # A generator's body suspends at each `yield`, which no branch or loop function can: its
-# statements stay Python, and only its expressions and calls are converted (a `print`
-# prints when the program runs, `a if c else b` of a traced `c` is a select).
+# statements stay Python, only its expressions and calls are converted (a `print` prints
+# when the program runs, `a if c else b` of a traced `c` is a select).
 GENERATOR = (annotations, comprehensions, asserts, strings, call_trees,
              conditional_expressions, logical_expressions)
 

@@ -104,6 +104,24 @@ RETBOXES = [  # bodies of `def rb(x, xs)` returning a list or dict that code aft
     (["box = {'k': x}", "try:", "    for y in xs:", "        if y > x:",
       "            return y * 0.5, box", "finally:", "    box['k'] = box['k'] * 0.5",
       "return x, box"], "{r}[0] + {r}[1]['k']"),
+    # returns inside traced loops, the change after the loop (FINDINGS F140): a scan over
+    # xs, a while with a traced test, nested loops under `with`, a loop whose first
+    # iteration runs in Python and turns traced
+    (["box = [x * 0.5, 0.0]", "try:", "    for y in xs:", "        if y > x:",
+      "            return box", "        box[0] = box[0] + y * 0.25", "finally:",
+      "    box[1] = box[1] + 1.0", "return box"], "{r}[0] + {r}[1]"),
+    (["box = {'k': x, 'n': 0.0}", "i = 0", "try:", "    while i < 6 and box['k'] < 3.0:",
+      "        box['k'] = box['k'] * 1.5 + 0.25", "        if box['k'] > x + 1.0:",
+      "            return box", "        i += 1", "finally:", "    box['n'] = box['n'] + 2.0",
+      "return box"], "{r}['k'] + {r}['n']"),
+    (["box = [0.0, 0.0]", "with Grow6(box):", "    for y in xs:", "        j = 0",
+      "        while j < 3 and box[0] < x * 4.0:", "            box[0] = box[0] + 0.5",
+      "            if box[0] > y + 1.0:", "                return box", "            j += 1",
+      "return box"], "{r}[0] + {r}[1]"),
+    (["box = [x, 0.0]", "i = 0", "try:", "    while i < 5:", "        if x * i > 1.0:",
+      "            return i * 0.5, box", "        box[0] = box[0] + 0.25", "        i += 1",
+      "finally:", "    box[1] = box[1] + 1.0", "return 0.0, box"],
+     "{r}[0] + {r}[1][0] + {r}[1][1]"),
 ]
 GROW6 = """class Grow6:
     def __init__(self, box):
