@@ -950,11 +950,13 @@ def test_an_int_enum_member_joins_as_the_number_it_is(fn, arg):
     assert float(got) == float(want)
 
 
-def test_two_members_a_traced_condition_picks_stay_a_clear_error():
+def test_two_members_a_traced_condition_picks_are_a_pick():
+    """Once "a different type" (a clear error); a pick since F144: the member the condition
+    picks, as a number too."""
     def f(x):
         m = _Level.A
         if x > 0:
             m = _Level.B
         return m * 1
-    with pytest.raises(ag.errors.StateError, match="'m' has a different type"):
-        ag.function(f)(jnp.float32(1.0))
+    for x in (1.0, -1.0):
+        assert int(ag.function(f)(jnp.float32(x))) == f(x)

@@ -470,3 +470,35 @@ def test_data_of_a_str_method_given_traced_text_is_a_clear_error():
         return 1.0 if "ab".startswith(str(x)) else 0.0
     with pytest.raises(ag.errors.ConcreteValueError, match="`startswith` of text"):
         ag.function(f)(jnp.float32(2.0))
+
+
+class _Lv(__import__("enum").IntEnum):
+    A = 1
+    B = 2
+    C = 4
+
+
+class _Color(__import__("enum").Enum):
+    R = "r"
+    G = "g"
+
+
+def _two_members(x):
+    k, c = _Lv.A, _Color.R
+    if x > 1.0:
+        k, c = _Lv.C, _Color.G
+    print(k, k.name, c.value)
+    return (x * 0.5 + (k % 7) * 0.25 + (k == _Lv.C) * 0.5 + k * 2 + (c == _Color.G)
+            + len(k.name) + (c.value == "g") + (k in (_Lv.B, _Lv.C)))
+
+
+@pytest.mark.parametrize("x", [0.5, 2.0])
+def test_two_members_of_an_enum_a_traced_condition_picks(x, capfd):
+    """Two members of one Enum joined as "a different type" (found by the fuzzer's
+    s6_enum): they are a pick, whose arithmetic, comparisons, `.name` and `.value` are
+    those of the member the condition picks."""
+    want = _two_members(x)
+    want_out = capfd.readouterr().out
+    got = ag.function(_two_members)(jnp.float32(x))
+    jax.effects_barrier()
+    assert float(got) == want and capfd.readouterr().out == want_out

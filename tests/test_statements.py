@@ -1639,6 +1639,43 @@ def test_a_global_list_swapped_or_chain_assigned_by_a_traced_index(fn, x, i):
     _GL[:] = [0.0, 0.0, 0.0]
 
 
+def _global_list_unpacked_onto_itself(x, i):
+    _GL[:] = [1.0, 2.0, 3.0]
+    _GL[i], _GL[0] = _GL[0], x   # i == 0: Python's second store wins
+    return _GL[0] + 10.0 * _GL[1] + 100.0 * _GL[2]
+
+
+def _local_list_unpacked_onto_itself(x, i):
+    xs = [1.0, 2.0, 3.0]
+    xs[0], xs[i] = x, xs[0]
+    k, xs[k] = i, 5.0   # the index of a later target reads the name an earlier one bound
+    return xs[0] + 10.0 * xs[1] + 100.0 * xs[2]
+
+
+def _closure_list_unpacked_then_appended(x, i):
+    cl = [1.0, 2.0, 3.0]
+
+    def put(j, v):   # a closure's list: neither write makes `cl` a local of put
+        cl[j], cl[0] = cl[0], v
+        cl.append(v)
+    put(i, x)
+    return cl[0] + 10.0 * cl[1] + 100.0 * cl[2] + 1000.0 * cl[3]
+
+
+@pytest.mark.parametrize("fn", [_global_list_unpacked_onto_itself,
+                                _local_list_unpacked_onto_itself,
+                                _closure_list_unpacked_then_appended])
+@pytest.mark.parametrize("i", [0, 1, 2])
+def test_tuple_targets_store_left_to_right_by_a_traced_index(fn, i):
+    """A tuple target with a computed index stored its other items first ([0, 0, 0] for
+    Python's [1, 0, 0]); a closure's list item-assigned by a computed index and appended
+    to became a local of the nested def (UnboundLocalError). Both found by the fuzzer's
+    s6_glist."""
+    want = fn(4.0, i)
+    assert float(jax.jit(ag.convert(fn))(jnp.float32(4.0), jnp.int32(i))) == want
+    _GL[:] = [0.0, 0.0, 0.0]
+
+
 def test_a_global_numpy_array_given_a_traced_value_is_a_clear_error():
     def f(x, i):
         if x > 0:

@@ -15,6 +15,8 @@ branch with its condition as an output, not as a tracer of the branch's trace.
 """
 from __future__ import annotations
 
+import enum
+
 import operator
 
 import jax
@@ -91,6 +93,8 @@ class Picked:
 
     def __getattr__(self, name):   # a str method of a picked str (`mode.upper()`): of both
         # (Not a function's attributes: JAX's wrappers copy `__name__` and read `_fun`.)
+        if name in ("name", "value") and isinstance(_first(self), enum.Enum):
+            return self.apply(lambda v: getattr(v, name), pure=True)   # an Enum member's
         if name.startswith("__") or not hasattr(str, name):
             raise AttributeError(name)
         return lambda *args, **kwargs: self.apply(
@@ -129,6 +133,10 @@ class Picked:
     def __format__(self, spec):
         v = self.chosen()
         return format(repr(self), spec) if v is None else format(v, spec)
+
+
+def _first(p):
+    return _first(p.if_true) if type(p.if_true) is Picked else p.if_true
 
 
 def _op(op, swapped=False):
@@ -222,9 +230,11 @@ def pickable(a, b) -> bool:
     """Whether two values a traced condition picks between join as a Picked: two functions
     or other callables, not classes (two objects of two classes join as nothing: the
     choice of class is the error, at the variable that holds it); two strs (`mode`, a key),
-    or a str and None."""
+    or a str and None; two members of one Enum."""
     if type(a) in _TEXT and type(b) in _TEXT and str in (type(a), type(b)):
         return True   # (a str or None: `m = "ab" if x > 0 else None`, then `m is None`)
+    if isinstance(a, enum.Enum) and type(a) is type(b):
+        return True   # two members of one Enum: `.name`, `==` and an IntEnum's arithmetic
     return callable(a) and callable(b) and not isinstance(a, type) and not isinstance(b, type)
 
 

@@ -1079,10 +1079,6 @@ KNOWN: dict[str, str] = {
     "h2_list_insert_remove_traced_if": "refused: StateError: list length differs between the "
                                        "branches of a traced if (fair)",
     "h2_list_clear_one_branch": "refused: StateError: list emptied in one branch (fair)",
-    "h2_enum_picked_by_traced_if": "refused: StateError: an Enum member chosen by a traced "
-                                   "if (fair: not an array)",
-    "h2_enum_compare_after_traced_if": "refused: StateError: an Enum member chosen by a traced "
-                                       "if (fair)",
     "h2_del_dict_key_traced_if": "refused: StateError: key order depends on a traced "
                                  "condition (fair, clear)",
     "h2_iterator_consumed_in_traced_loop": "refused: StateError: next() of an iterator made "

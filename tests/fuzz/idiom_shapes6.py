@@ -317,6 +317,14 @@ class Shapes6Gen(Shapes6MoreGen):
                         f'print("%s=%.2f" % ({m}, {v}))',
                         f'print(f"{{\'hi\' if {v} > 0 else \'lo\'}} {{{v}:.2f}}")']),
             f'if {v} > 1e6:\n    raise ValueError(f"{{{m}}} too big: {{{v}:.1f}}")',
+            # the pick as the method's object, a plain str's method given traced text,
+            # a picked sep/end, an exception's text, a computed format spec (F141, F142)
+            rng.choice([f'print({m}.join(["<", str({v}), ">"]))',
+                        f'print(({m} + ":{{:.2f}}").format({v}))',
+                        f'print("a-b".replace("-", str({v})))',
+                        f'print({v}, 1.5, sep={m})', f'print({v}, end=" " + {m} + "\\n")',
+                        f'print(str(ValueError({m})), repr(KeyError({m})))',
+                        f'print(f"{{{v}:{{{len(w0) + 3}}}.2f}}|{{{m}:>{{{len(w0) + 1}}}}}")']),
         ]
         r = rng.random()
         if r < 0.2:

@@ -440,3 +440,77 @@ class Shapes6MoreGen:
             c.add(0, f"{v} = " + CLIP.format(f"{v} * 0.5 + " + read.format(r=r)))
             return [c.code("returned-box")]
         return [start] + self._s5_place(held, depth, loops, fn, exits, core, p_here=0.4)
+
+    # ---------- 11. a global's or closure's list written by a traced index; IntEnum state
+
+    def gen_s6_glist(self, scope, depth, loops, fn, exits=True):
+        """A module-level list (or one a nested def closes over, or an object's list
+        attribute) written by a traced index: an item, a swap, a chained target, or `del`
+        then append, in maybe-traced constructs, read after (bug hunt of 2026-12-07: a
+        global's list by a computed index became a local; a traced index was JAX's raw
+        error)."""
+        if not self._s3_ok(fn, depth, loops):
+            return self.gen_assign(scope, depth, loops, fn)
+        rng, n = self.rng, len(self.idiom_defs)
+        where = rng.choice(["global", "closure", "attr"])
+        g = {"global": f"GL{n}", "closure": f"cl{n}", "attr": f"hold{n}.items"}[where]
+        write = rng.choice([f"{g}[i] = x", f"{g}[i], {g}[0] = {g}[0], x",
+                            f"{g}[i] = {g}[2] = x * 0.5", f"{g}[i] += x",
+                            f"del {g}[i]\n{g}.append(x)"])
+        v, start, held = self._s5_start(scope)
+        b = Lines(held)
+        if where == "global":
+            self.idiom_defs.append(s2.S2Def(f"GL{n}", f"GL{n} = [0.0, 0.0, 0.0]\n\n\n"
+                                            f"def gw{n}(i, x):\n" + "\n".join(
+                                                "    " + w for w in write.split("\n")),
+                                            tag="global-list-traced-index"))
+            b.add(0, f"GL{n}[:] = [0.0, 0.0, 0.0]")
+            call = f"gw{n}"
+        else:
+            if where == "attr":
+                self.idiom_defs.append(s2.S2Def(f"Hold{n}", f"class Hold{n}:\n    def __init__("
+                                                "self):\n        self.items = [0.0, 0.0, 0.0]",
+                                                tag="global-list-traced-index"))
+            b.add(0, f"hold{n} = Hold{n}()" if where == "attr" else f"{g} = [0.0, 0.0, 0.0]")
+            b.add(0, f"def gw{n}(i, x):")
+            for w in write.split("\n"):
+                b.add(4, w)
+            call = f"gw{n}"
+        out = [start, b.code("global-list-traced-index", refuse=REFUSE_STATE)]
+
+        def core(inner):
+            c = Lines(inner)
+            c.add(0, f"{call}(jnp.argmax(@) % 3, @)", self.expr("fa", inner, 1),
+                  self._s3_step(inner, {}))
+            return [c.code("global-list-traced-index", refuse=REFUSE_STATE)]
+        out += self._s5_place(held, depth, loops, fn, exits, core, p_here=0.4)
+        after = Lines(held)
+        after.add(0, f"{v} = " + CLIP.format(f"{v} * 0.5 + {g}[0] + {g}[1] * 0.5 - {g}[2] * 0.25"))
+        return out + [after.code("global-list-traced-index")]
+
+    def gen_s6_enum(self, scope, depth, loops, fn, exits=True):
+        """IntEnum members as state of maybe-traced constructs, joined with ints and with
+        each other (bug hunt of 2026-12-07: a member joined as "a different type")."""
+        if not self._s3_ok(fn, depth, loops):
+            return self.gen_assign(scope, depth, loops, fn)
+        self.imports.add("enum")
+        if not any(d.name == "Lv6" for d in self.idiom_defs):
+            self.idiom_defs.append(s2.S2Def("Lv6", "class Lv6(enum.IntEnum):\n    A = 1\n"
+                                            "    B = 2\n    C = 4", tag="intenum-state"))
+        rng = self.rng
+        k = self.fresh("k")
+        v, start, held = self._s5_start(scope)
+        b = Lines(held)
+        b.add(0, f"{k} = Lv6.{rng.choice('ABC')}")
+        out = [start, b.code("intenum-state")]
+
+        def core(inner):
+            c = Lines(inner)
+            c.add(0, "if @:", self.test(inner))
+            c.add(4, rng.choice([f"{k} = Lv6.C", f"{k} = {k} + Lv6.B", f"{k} = {k} * 2",
+                                 f"{k} = max({k}, Lv6.B)"]))
+            return [c.code("intenum-state")]
+        out += self._s5_place(held, depth, loops, fn, exits, core, p_here=0.5)
+        after = Lines(held)
+        after.add(0, f"{v} = " + CLIP.format(f"{v} * 0.5 + ({k} % 7) * 0.25 + ({k} == Lv6.C) * 0.5"))
+        return out + [after.code("intenum-state")]

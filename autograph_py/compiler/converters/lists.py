@@ -26,8 +26,9 @@ class _Lists(scopes.FunctionStack, visitors.StatementTransformer):
 
     def enter(self, node):
         # Only a local list can be rebound: `seen.append(x)` on a closure or
-        # global list must not make `seen` a local of the function.
-        return frozenset(activity.function_scope(node).locals)
+        # global list must not make `seen` a local of the function. (Python's locals:
+        # `seen[i] = x` or `del seen[i]` binds no name, though the analyses count it.)
+        return frozenset(activity.bound_names(node))
 
     def visit_Expr(self, node):
         call = node.value

@@ -273,7 +273,11 @@ class _Subscripts(scopes.FunctionStack, visitors.Transformer):
             out.extend(templates.located(
                 templates.replace(_assign, target=target, value=value), node))
             for sub, name in stores:
-                self._store(sub, gast.Name(name, gast.Load(), None, None), out)
+                value = gast.Name(name, gast.Load(), None, None)
+                if isinstance(sub, gast.Subscript) and self._rewritable(sub):
+                    self._store(sub, value, out)
+                else:
+                    out.extend(templates.replace(_assign, target=self.visit(sub), value=value))
         return templates.located(out, node)
 
     def _rewritable(self, target) -> bool:
@@ -285,16 +289,20 @@ class _Subscripts(scopes.FunctionStack, visitors.Transformer):
             return self._rewritable(target.value)
         return False
 
-    def _unpacked(self, target, stores):
-        """`target` with each rewritable subscript replaced by a fresh name (in `stores`)."""
-        if isinstance(target, gast.Subscript) and self._rewritable(target):
+    def _unpacked(self, target, stores, every=False):
+        """`target` with each rewritable subscript replaced by a fresh name (in `stores`);
+        in a tuple that has one, every target is (`every`): the stores then run in
+        Python's order, left to right (`G[i], G[0] = G[0], x` with i == 0 ends with x)."""
+        if isinstance(target, gast.Subscript) and self._rewritable(target) or every and (
+                isinstance(target, (gast.Subscript, gast.Attribute, gast.Name))):
             name = self.namer.new("item")
             stores.append((target, name))
             return gast.Name(name, gast.Store(), None, None)
         if isinstance(target, (gast.Tuple, gast.List)):
-            target.elts = [self._unpacked(e, stores) for e in target.elts]
+            every = every or self._rewritable(target)
+            target.elts = [self._unpacked(e, stores, every) for e in target.elts]
         elif isinstance(target, gast.Starred):
-            target.value = self._unpacked(target.value, stores)
+            target.value = self._unpacked(target.value, stores, every)
         else:
             target = self.visit(target)
         return target
