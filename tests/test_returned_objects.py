@@ -261,3 +261,26 @@ def test_with_items_are_made_entered_and_left_in_python_s_order():
     want = make(want_log)(1.0)
     got = jax.jit(ag.convert(make(got_log)))(jnp.float32(1.0))
     assert float(got) == want and got_log == want_log, (want, got, want_log, got_log)
+
+
+def test_two_objects_two_traced_conditions_pick_then_a_finally_changes_them():
+    """`if x > 0: return d`, then `if y > 0: return e`, then a finally that changes both:
+    the result is the picked object's contents after the finally (was the contents of the
+    moment the second `if` ran: corpus h3_ret_two_objects_two_conditions)."""
+    def f(x, y):
+        d, e = {"k": x}, {"k": 100.0 * y}
+        try:
+            if x > 0:
+                return d
+            if y > 0:
+                return e
+        finally:
+            d["k"] = d["k"] + 1.0
+            e["k"] = e["k"] + 2.0
+        return {"k": -1.0}
+    g = jax.jit(ag.convert(f))
+    for x, y in [(1.0, 1.0), (1.0, -1.0), (-1.0, 1.0), (-1.0, -1.0)]:
+        assert _same(f(x, y), g(jnp.float32(x), jnp.float32(y))), (x, y)
+    xs, ys = jnp.array([1.0, -1.0, -1.0]), jnp.array([1.0, 1.0, -1.0])
+    got = jax.vmap(ag.convert(f))(xs, ys)["k"]
+    assert [float(v) for v in got] == [f(float(a), float(b))["k"] for a, b in zip(xs, ys)]

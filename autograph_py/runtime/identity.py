@@ -42,7 +42,7 @@ def restore(saved: list) -> None:
         mutations.put_contents(obj, contents)
 
 
-def keep_identity(values, sides, visible_ids, entry=None, loop=None) -> tuple:
+def keep_identity(values, sides, visible_ids, entry=None, loop=None, pred=None) -> tuple:
     """`values` (rebuilt after a construct), where every traced side left a variable bound to
     one object that exists outside the construct (`e = d` in the body), bound to it again.
 
@@ -50,7 +50,8 @@ def keep_identity(values, sides, visible_ids, entry=None, loop=None) -> tuple:
     change through either name shows through the other. Where the construct
     changed the object through the alias, the object gets the output contents.
     `entry`: a loop's entry state, where it may run zero times; `loop`: a loop's entry
-    state, where it surely runs (its objects are the caller's: nnx.kept).
+    state, where it surely runs (its objects are the caller's: nnx.kept). `pred`: a traced
+    `if`'s condition (runtime/returns.py).
     """
     values, loop = list(values), entry if loop is None else loop
     for i, v in enumerate(values):   # an NNX module: the one object, its Variables written
@@ -91,7 +92,7 @@ def keep_identity(values, sides, visible_ids, entry=None, loop=None) -> tuple:
         values[i] = _rewrapped(value, o)
     return returns.joined(_share_aliases(values, sides, entry), sides, visible_ids,
                           loop=entry is not None or loop is not None,
-                          in_loop_body=paths.loop_body.depth() > 0)
+                          in_loop_body=paths.loop_body.depth() > 0, pred=pred)
 
 
 def _parameter(name) -> bool:

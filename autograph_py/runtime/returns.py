@@ -15,12 +15,19 @@ and the function's result (`given`, at `ag__.retval`) is what was recorded. Insi
 traced loop's body the value the body began with is moot (the loop's test ends it once a
 return ran), and the body's objects are new ones in each trace: the body's end records
 the variables that name what its return gave (a `_Template`), the loop's end their
-objects after the loop.
+objects after the loop. Before each traced construct a return value that stands for
+objects takes their contents of that moment (`refresh`: a `finally` may have changed
+them since). Where the sides of a traced `if` gave different objects (`return d` on one,
+`return e` on the other) it records both and its condition (an `_Either`): the function's
+result is then the picked side's contents, a new object.
 """
 from __future__ import annotations
 
 import dataclasses
 import threading
+
+import jax
+import jax.numpy as jnp
 
 from autograph_py import labels
 from autograph_py.runtime import mutations
@@ -59,6 +66,13 @@ class _Same:
         return id(self.obj)
 
 
+@dataclasses.dataclass(frozen=True, eq=False)
+class _Either:
+    pred: object      # a traced `if`'s condition: which side's return the function gives
+    if_true: object   # what each side gave (a shape, or objects; None: the join's own value)
+    if_false: object
+
+
 @dataclasses.dataclass(frozen=True)
 class _Template:
     shape: object   # what the return gave: _Var, _Same, or a tuple, list or dict of them
@@ -76,7 +90,27 @@ def given(value):
     got = _origins.pending.pop(id(value), None) or _origins.by_id.get(id(value))
     if got is None or got[0] is not value or got[1] is _MOOT or isinstance(got[1], _Template):
         return value
-    return got[1]
+    now = _current(got[1])
+    return value if now is None else now
+
+
+def _current(origin):
+    """What `origin` stands for now: its objects; of an _Either, the contents of the side
+    its condition picks (a new object: which one Python returns depends on it); None where
+    the two sides' contents do not join."""
+    if not isinstance(origin, _Either):
+        return origin
+    a, b = _current(origin.if_true), _current(origin.if_false)
+    if a is None or b is None:
+        return None
+    ta, tb = (jax.tree_util.tree_structure(v) for v in (a, b))
+    if ta != tb:
+        return None
+    try:
+        return jax.tree_util.tree_map(lambda x, y: x if x is y else jnp.where(
+            origin.pred, x, y), a, b)
+    except TypeError:   # a leaf no array holds (a str on one side)
+        return None
 
 
 def _returns(name) -> bool:
@@ -115,7 +149,10 @@ def refresh(block) -> None:
         if got is None or got[0] is not held or got[1] is _MOOT or isinstance(
                 got[1], _Template):
             continue
-        now = _copied(got[1])
+        now = _current(got[1])
+        if now is None:
+            continue
+        now = _copied(now)
         _record(now, got[1], pending=id(held) in _origins.pending)
         values[i], changed = _rewrapped(values[i], now), True
     if changed:
@@ -162,6 +199,9 @@ def _shape(gave, name_of, same):
     """What a return gave, as a _Template's shape: None where it holds no list or dict that
     a variable names after the construct (`name_of(id)`: its index) or that the construct
     does not carry (`same(id)`)."""
+    if isinstance(gave, _Either):
+        t, f = _shape(gave.if_true, name_of, same), _shape(gave.if_false, name_of, same)
+        return None if t is f is None else _Either(gave.pred, t, f)
     if type(gave) in (list, dict):
         j = name_of(id(gave))
         if j is not None:
@@ -176,11 +216,12 @@ def _shape(gave, name_of, same):
     return shaped if type(gave) is dict else type(gave)(shaped[k] for k in range(len(gave)))
 
 
-def joined(values, sides, visible_ids, loop: bool, in_loop_body: bool) -> tuple:
+def joined(values, sides, visible_ids, loop: bool, in_loop_body: bool, pred=None) -> tuple:
     """`values` after a construct; where every path that returned gave as the return value
     one object that a variable of the construct names after it, that variable's object
     recorded as what it stands for. `sides`: each traced side's state (a loop's: its
-    body's outputs)."""
+    body's outputs). `pred`: a traced `if`'s condition, where its sides returned different
+    objects (`return d` on one, `return e` on the other, each changed after)."""
     values = list(values)
     for i, value in enumerate(values):
         if not _returns(sides[0][i].name) or is_placeholder(value):
@@ -189,7 +230,7 @@ def joined(values, sides, visible_ids, loop: bool, in_loop_body: bool) -> tuple:
             gave = _origin(_held(sides[0][i].value))
             shape = gave.shape if isinstance(gave, _Template) else None
         else:
-            shape = _cond_shape(sides, i, visible_ids)
+            shape = _cond_shape(sides, i, visible_ids, None if in_loop_body else pred)
         out = _held(value) if shape is None else _filled(_held(value), shape, values)
         if not in_loop_body:
             for side in sides:   # made of them: a later construct's or the function's now
@@ -199,9 +240,10 @@ def joined(values, sides, visible_ids, loop: bool, in_loop_body: bool) -> tuple:
     return tuple(values)
 
 
-def _cond_shape(sides, i, visible_ids):
+def _cond_shape(sides, i, visible_ids, pred=None):
     """What every side of a traced `if` that returned gave back, as a _Template's shape
-    (one shape on every such side: the same variables' objects at the same places)."""
+    (one shape on every such side: the same variables' objects at the same places; with
+    `pred`, the two sides' own shapes where they differ, as an _Either)."""
     raw = [_held(side[i].value) for side in sides]
     if not any(_origin(r) is not None or (
             isinstance(r, UndefinedReturnValue) and r.kept) for r in raw):
@@ -214,13 +256,20 @@ def _cond_shape(sides, i, visible_ids):
         at = {id(_held(v.value)): j for j, v in enumerate(side) if not _returns(v.name)
               and type(_held(v.value)) in (list, dict)}
         shapes.append(_shape(gave, at.get, lambda k, at=at: k in visible_ids and k not in at))
-    return shapes[0] if shapes and all(s == shapes[0] for s in shapes[1:]) else None
+    if shapes and all(s == shapes[0] for s in shapes[1:]):
+        return shapes[0]
+    if pred is None or len(shapes) != 2 or all(s is None for s in shapes):
+        return None
+    return _Either(pred, *shapes)
 
 
 def _filled(rebuilt, shape, values):
     """`rebuilt` with each list or dict that `shape` marks the object it stands for after
     the construct (a _Var: that variable's in `values`); a list, dict or tuple made at the
     return is a new one holding them."""
+    if isinstance(shape, _Either):
+        return _Either(shape.pred, _filled(rebuilt, shape.if_true, values),
+                       _filled(rebuilt, shape.if_false, values))
     if isinstance(shape, (_Var, _Same)):
         got = _held(values[shape.index]) if isinstance(shape, _Var) else shape.obj
         return got if type(got) is type(rebuilt) else rebuilt

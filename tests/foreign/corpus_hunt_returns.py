@@ -1585,9 +1585,6 @@ KNOWN = {
     # ---- 0. returns inside traced loops: the 14 listed here give Python's result since
     # the tenth session (FINDINGS F143)
     # ---- 1. returned objects
-    "h3_ret_two_objects_two_conditions": "MISMATCH jit: OPEN (known, FINDINGS F140): d or e "
-                                         "returned by two traced ifs; the finally's change "
-                                         "of d is lost",
     "h3_ret_list_exit_appends_only_return_path": "refused: StateError: the list's length "
                                                  "differs by a traced condition (fair)",
     "h3_ret_two_dicts_picked_alias": "refused: StateError: a dict a traced condition picks, "
