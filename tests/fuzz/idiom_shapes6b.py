@@ -509,7 +509,9 @@ class Shapes6MoreGen:
             c.add(0, "if @:", self.test(inner))
             c.add(4, rng.choice([f"{k} = Lv6.C", f"{k} = {k} + Lv6.B", f"{k} = {k} * 2",
                                  f"{k} = max({k}, Lv6.B)"]))
-            return [c.code("intenum-state")]
+            # a pick made inside a traced loop's body, which its entry's member is not:
+            # "changes structure from one iteration to the next" (a clear StateError)
+            return [c.code("intenum-state", refuse=REFUSE_STATE)]
         out += self._s5_place(held, depth, loops, fn, exits, core, p_here=0.5)
         after = Lines(held)
         after.add(0, f"{v} = " + CLIP.format(f"{v} * 0.5 + ({k} % 7) * 0.25 + ({k} == Lv6.C) * 0.5"))
