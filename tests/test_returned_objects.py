@@ -158,16 +158,6 @@ def test_a_name_rebound_on_the_path_that_did_not_return_then_changed():
     """`return d` on one path, `d = {...}` on the other: the finally changes the d of the
     path that ran (was {'k': 1.0} for Python's {'k': 2.0}). Through a name the caller holds
     too, which object the finally changed depends on the traced condition: a clear error."""
-    def f(x):
-        d = {"k": x}
-        try:
-            if x > 0:
-                return d
-            d = {"k": -x}
-        finally:
-            d["k"] = d["k"] + 1.0
-        return d
-
     def given(x, d):
         try:
             if x > 0:
@@ -176,6 +166,10 @@ def test_a_name_rebound_on_the_path_that_did_not_return_then_changed():
         finally:
             d["k"] = d["k"] + 1.0
         return d
+
+    def f(x):   # d made in the function: only its own names hold it
+        return given(x, {"k": x})
+
     def caller(x):
         d = {"k": x * 0.0}
         return given(x, d), d

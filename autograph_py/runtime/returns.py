@@ -87,10 +87,9 @@ def forget() -> None:
 def given(value):
     """The function's result, where its return value is a construct's: the object a path
     that returned gave back."""
-    got = _origins.pending.pop(id(value), None) or _origins.by_id.get(id(value))
-    if got is None or got[0] is not value or got[1] is _MOOT or isinstance(got[1], _Template):
-        return value
-    now = _current(got[1])
+    stands = _stands_for(value)
+    _origins.pending.pop(id(value), None)   # taken: the function returns
+    now = None if stands is None else _current(stands)
     return value if now is None else now
 
 
@@ -137,6 +136,13 @@ def _origin(obj):
     return got[1] if got is not None and got[0] is obj else None
 
 
+def _stands_for(obj):
+    """The objects (or _Either) a return value stands for; None where it stands for none,
+    is moot, or waits for its loop's end (a _Template)."""
+    origin = _origin(obj)
+    return None if origin is _MOOT or isinstance(origin, _Template) else origin
+
+
 def refresh(block) -> None:
     """Before a traced construct: a return value that stands for another object (a list a
     `finally` may have changed since) gets that object's contents now, as a new object
@@ -145,15 +151,12 @@ def refresh(block) -> None:
     values, changed = list(block.get()), False
     for i, name in enumerate(block.names):
         held = _held(values[i]) if _returns(name) else None
-        got = _origins.pending.get(id(held)) or _origins.by_id.get(id(held))
-        if got is None or got[0] is not held or got[1] is _MOOT or isinstance(
-                got[1], _Template):
-            continue
-        now = _current(got[1])
+        stands = None if held is None else _stands_for(held)
+        now = None if stands is None else _current(stands)
         if now is None:
             continue
         now = _copied(now)
-        _record(now, got[1], pending=id(held) in _origins.pending)
+        _record(now, stands, pending=id(held) in _origins.pending)
         values[i], changed = _rewrapped(values[i], now), True
     if changed:
         block.set(tuple(values))
