@@ -561,6 +561,43 @@ def test_a_variable_a_loop_body_assigns_on_some_paths_is_carried_with_whether_it
         0.0, 2.0]
 
 
+def _nested_dict_made_in_a_returning_loop(a):
+    if True:
+        if a < 1.0:
+            return jnp.ones(3)
+    for t in (1.0, 2.0):
+        for _ in (1.0,):
+            d = {"a": {"a": t}}
+            if a > 3.0:
+                return jnp.ones(3) * 2
+        d["a"]["a"] = d["a"]["a"] + a
+    return jnp.ones(3) * d["a"]["a"]
+
+
+def _nested_dict_made_in_an_always_returning_loop(a):
+    if True:
+        if a < 1.0:
+            return jnp.ones(3)
+    for t in (1.0, 2.0):
+        for _ in (1.0,):
+            d = {"a": {"a": t}}
+            return jnp.ones(3) * 2
+        d["a"]["a"] = 1.0
+    return jnp.ones(3)
+
+
+@pytest.mark.parametrize("fn", [_nested_dict_made_in_a_returning_loop,
+                                _nested_dict_made_in_an_always_returning_loop])
+def test_an_item_of_a_variable_a_returning_loop_may_not_have_assigned(fn):
+    # Fuzzer (shapes6 11000/166): after a traced return, the Python loop over (1.0, 2.0)
+    # runs each iteration under the traced return flag, whose join makes `d` a maybe-
+    # undefined of the inner loop's "unbound unless assigned" `d`; putting back `d["a"]`
+    # looked one placeholder deep and called the placeholder's __setitem__ (a raw
+    # AttributeError raised when the program ran, where Python never reaches the line).
+    for a in (0.5, 2.0, 4.0):
+        assert [float(v) for v in ag.function(fn)(a)] == [float(v) for v in fn(a)], a
+
+
 def _guarded_then_filled(x):
     out = []
     if x > 0:

@@ -159,7 +159,7 @@ def _lax_if_once(pred, body, orelse, block: Block, skip_keeps_earlier, place=Non
     values = st.rebuild(names, plan.treedefs, plan.specs, outs)
     mutations.made(values)
     values = identity.keep_identity(values, (t_vars, f_vars), mutations.visible_here(),
-                                    pred=pred)
+                                    pred=pred, before=init)
     set_state(_with_assigning_condition(values, t_vars, f_vars, pred))
     if t_raises and f_raises and in_conditional_region():
         raise paths.PathRaises()   # the whole statement raises: so does the block around it

@@ -42,7 +42,8 @@ def restore(saved: list) -> None:
         mutations.put_contents(obj, contents)
 
 
-def keep_identity(values, sides, visible_ids, entry=None, loop=None, pred=None) -> tuple:
+def keep_identity(values, sides, visible_ids, entry=None, loop=None, pred=None,
+                  before=None) -> tuple:
     """`values` (rebuilt after a construct), where every traced side left a variable bound to
     one object that exists outside the construct (`e = d` in the body), bound to it again.
 
@@ -51,7 +52,7 @@ def keep_identity(values, sides, visible_ids, entry=None, loop=None, pred=None) 
     changed the object through the alias, the object gets the output contents.
     `entry`: a loop's entry state, where it may run zero times; `loop`: a loop's entry
     state, where it surely runs (its objects are the caller's: nnx.kept). `pred`: a traced
-    `if`'s condition (runtime/returns.py).
+    `if`'s condition and `before` its state on entry (runtime/returns.py).
     """
     values, loop = list(values), entry if loop is None else loop
     for i, v in enumerate(values):   # an NNX module: the one object, its Variables written
@@ -92,7 +93,7 @@ def keep_identity(values, sides, visible_ids, entry=None, loop=None, pred=None) 
         values[i] = _rewrapped(value, o)
     return returns.joined(_share_aliases(values, sides, entry), sides, visible_ids,
                           loop=entry is not None or loop is not None,
-                          in_loop_body=paths.loop_body.depth() > 0, pred=pred)
+                          in_loop_body=paths.loop_body.depth() > 0, pred=pred, before=before)
 
 
 def _parameter(name) -> bool:

@@ -29,10 +29,10 @@ import threading
 import jax
 import jax.numpy as jnp
 
-from autograph_py import labels
+from autograph_py import errors, labels
 from autograph_py.runtime import mutations
 from autograph_py.runtime.undefined import (
-    UnboundUnlessAssigned, UndefinedReturnValue, is_placeholder)
+    UnboundUnlessAssigned, UndefinedReturnValue, in_conditional_region, is_placeholder)
 
 _MOOT = object()   # the return value a loop's body began with: no path returned it
 
@@ -45,6 +45,8 @@ class _Origins(threading.local):
         # the same, of a construct at the function's level: until the function's result
         # is taken (`given`) or a later construct's return value is made of it
         self.pending = {}
+        # id(return value) -> (it, _Unsure): objects a return inside a traced block gave
+        self.unsure = {}
 
 
 _origins = _Origins()
@@ -73,6 +75,23 @@ class _Either:
     if_false: object
 
 
+@dataclasses.dataclass(frozen=True, eq=False)
+class _Unsure:
+    """The lists and dicts that the two sides of a traced `if` inside a traced block
+    returned (`if c: return d` / `else: return e` in a branch or loop body), each with its
+    leaves then. Its condition lives in that block's trace only, so the function cannot
+    pick among their later contents: a change after the return (a `finally`) is an error."""
+    seen: tuple   # (object, its treedef, its leaves)
+
+    def changed(self):
+        return [o for o, tree, leaves in self.seen if _leaves(o) != (tree, leaves)]
+
+
+def _leaves(obj):
+    leaves, tree = jax.tree_util.tree_flatten(obj)
+    return tree, tuple(map(id, leaves))
+
+
 @dataclasses.dataclass(frozen=True)
 class _Template:
     shape: object   # what the return gave: _Var, _Same, or a tuple, list or dict of them
@@ -89,6 +108,17 @@ def given(value):
     that returned gave back."""
     stands = _stands_for(value)
     _origins.pending.pop(id(value), None)   # taken: the function returns
+    held, unsure = _origins.unsure.pop(id(value), (None, None))
+    if unsure is not None and held is value and unsure.changed():
+        raise errors.StateError(errors.message(
+            "the function returns one of several lists or dicts, picked by a traced "
+            "condition inside another traced block, and code that ran after the return (a "
+            "`finally`, a context manager's exit) changed one of them", at=errors.where(2),
+            details=("Which object Python gives back is known only when the program runs; "
+                     "the compiled function gives back the contents of the moment of the "
+                     "return.",),
+            fix="Make the change before the `return`, return from the function's own "
+                "level, or return a copy."))
     now = None if stands is None else _current(stands)
     return value if now is None else now
 
@@ -157,6 +187,9 @@ def refresh(block) -> None:
             continue
         now = _copied(now)
         _record(now, stands, pending=id(held) in _origins.pending)
+        was, unsure = _origins.unsure.pop(id(held), (None, None))
+        if unsure is not None and was is held:
+            _keep_unsure(now, [unsure])
         values[i], changed = _rewrapped(values[i], now), True
     if changed:
         block.set(tuple(values))
@@ -219,21 +252,34 @@ def _shape(gave, name_of, same):
     return shaped if type(gave) is dict else type(gave)(shaped[k] for k in range(len(gave)))
 
 
-def joined(values, sides, visible_ids, loop: bool, in_loop_body: bool, pred=None) -> tuple:
+def joined(values, sides, visible_ids, loop: bool, in_loop_body: bool, pred=None,
+           before=None) -> tuple:
     """`values` after a construct; where every path that returned gave as the return value
     one object that a variable of the construct names after it, that variable's object
     recorded as what it stands for. `sides`: each traced side's state (a loop's: its
     body's outputs). `pred`: a traced `if`'s condition, where its sides returned different
-    objects (`return d` on one, `return e` on the other, each changed after)."""
+    objects (`return d` on one, `return e` on the other, each changed after); `before`: its
+    state on entry."""
     values = list(values)
     for i, value in enumerate(values):
         if not _returns(sides[0][i].name) or is_placeholder(value):
             continue
+        unsure = [u for side in sides for u in [_origins.unsure.pop(
+            id(_held(side[i].value)), (None, None))] if u[1] and u[0] is _held(side[i].value)]
         if loop:
             gave = _origin(_held(sides[0][i].value))
             shape = gave.shape if isinstance(gave, _Template) else None
         else:
-            shape = _cond_shape(sides, i, visible_ids, None if in_loop_body else pred)
+            # (the condition of an `if` inside a traced branch lives in that branch's trace)
+            shape = _cond_shape(sides, i, visible_ids,
+                                None if in_loop_body or in_conditional_region() else pred,
+                                before=None if before is None else before[i])
+        if isinstance(shape, _Either) and shape.pred is None:
+            unsure.append((None, _Unsure(tuple(
+                (o, *_leaves(o)) for o in _objects(shape, values)))))
+            shape = None
+        if unsure:   # (kept by the value that carries it on)
+            _keep_unsure(_held(value), [u for _, u in unsure])
         out = _held(value) if shape is None else _filled(_held(value), shape, values)
         if not in_loop_body:
             for side in sides:   # made of them: a later construct's or the function's now
@@ -243,13 +289,13 @@ def joined(values, sides, visible_ids, loop: bool, in_loop_body: bool, pred=None
     return tuple(values)
 
 
-def _cond_shape(sides, i, visible_ids, pred=None):
+def _cond_shape(sides, i, visible_ids, pred=None, before=None):
     """What every side of a traced `if` that returned gave back, as a _Template's shape
     (one shape on every such side: the same variables' objects at the same places; with
     `pred`, the two sides' own shapes where they differ, as an _Either)."""
     raw = [_held(side[i].value) for side in sides]
-    if not any(_origin(r) is not None or (
-            isinstance(r, UndefinedReturnValue) and r.kept) for r in raw):
+    if not any(_origin(r) is not None or (isinstance(r, UndefinedReturnValue) and r.kept)
+               for r in raw + [_held(before)]):   # (both sides may return)
         return None   # no code runs after its return: a new object is as good
     shapes = []
     for r, side in zip(raw, sides):
@@ -261,9 +307,26 @@ def _cond_shape(sides, i, visible_ids, pred=None):
         shapes.append(_shape(gave, at.get, lambda k, at=at: k in visible_ids and k not in at))
     if shapes and all(s == shapes[0] for s in shapes[1:]):
         return shapes[0]
-    if pred is None or len(shapes) != 2 or all(s is None for s in shapes):
+    if len(shapes) != 2 or all(s is None for s in shapes):
         return None
-    return _Either(pred, *shapes)
+    return _Either(pred, *shapes)   # (pred None: inside a traced block, see _Unsure)
+
+
+def _keep_unsure(value, unsure) -> None:
+    if len(_origins.unsure) >= _PENDING:   # (a function left by an exception)
+        del _origins.unsure[next(iter(_origins.unsure))]
+    _origins.unsure[id(value)] = (value, _Unsure(tuple(x for u in unsure for x in u.seen)))
+
+
+def _objects(shape, values):
+    """The lists and dicts a shape names (a _Var: that variable's object in `values`)."""
+    if isinstance(shape, _Either):
+        return _objects(shape.if_true, values) + _objects(shape.if_false, values)
+    if isinstance(shape, (_Var, _Same)):
+        return [_held(values[shape.index]) if isinstance(shape, _Var) else shape.obj]
+    items = shape.values() if type(shape) is dict else shape if type(shape) in (
+        tuple, list) else ()
+    return [o for x in items for o in _objects(x, values)]
 
 
 def _filled(rebuilt, shape, values):

@@ -322,10 +322,9 @@ def _attribute(base, key):
 
 
 def _assigned_value(base):
-    """The object a base that only some paths (or runs) assigned holds on those that did:
-    its parts are state of the object itself."""
-    if isinstance(base, (MaybeUndefined, UnboundUnlessAssigned)):
-        return base.value
+    """The object a base only some paths (or runs) assigned holds where they did."""
+    while isinstance(base, (MaybeUndefined, UnboundUnlessAssigned)):   # (a traced `if`
+        base = base.value   # joins a loop's UnboundUnlessAssigned as a MaybeUndefined of one)
     return base
 
 
@@ -338,9 +337,10 @@ def store_part(base, key, value, attribute: bool) -> None:
     here, not at a later read.
     """
     if base is not _assigned_value(base):
-        base_unbound = isinstance(base, UnboundUnlessAssigned)
+        inner = base.value if isinstance(base, MaybeUndefined) else base
+        base_unbound = isinstance(inner, UnboundUnlessAssigned)
         base = _assigned_value(base)
-        if isinstance(value, MaybeUndefined) or (
+        while isinstance(value, MaybeUndefined) or (
                 base_unbound and isinstance(value, UnboundUnlessAssigned)):
             value = value.value   # what the base's own placeholder guards (F58: both first
             #                       assigned in one loop: the part exists where the base does)
