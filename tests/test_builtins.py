@@ -19,7 +19,7 @@ import pytest
 import autograph_py as ag
 from autograph_py import errors
 from autograph_py.compiler import pipeline
-from autograph_py.runtime import items, numeric
+from autograph_py.runtime import items, mathfns, numeric
 from tests.conftest import assert_same, printed_runs
 
 
@@ -95,8 +95,8 @@ PY_CASES = [
     (numeric.bool_, (0,)), (numeric.complex_, (1, 2)), (numeric.max_, (1, 5, 3)),
     (numeric.max_, ([],), {"default": 7}), (numeric.min_, ([4, 2, 9],)),
     (numeric.min_, ([4, -5, 9],), {"key": abs}), (numeric.sum_, ([1, 2],), {"start": 10}),
-    (numeric.any_, ([0, 0, 1],)), (numeric.all_, ([1, 0],)), (numeric.divmod_, (-7, 3)),
-    (numeric.pow_, (3, 4, 5)), (numeric.sorted_, ([3, 1, 2],), {"reverse": True}),
+    (numeric.any_, ([0, 0, 1],)), (numeric.all_, ([1, 0],)), (mathfns.divmod_, (-7, 3)),
+    (mathfns.pow_, (3, 4, 5)), (numeric.sorted_, ([3, 1, 2],), {"reverse": True}),
 ]
 
 
@@ -122,8 +122,16 @@ TRACED_CASES = [
     ("any/all list", lambda x: (any([x > 1, False]), all([x > 0, True])), [2.0, -1.0]),
     ("divmod", lambda a: divmod(a, 3), [-7, 8]),
     ("pow mod", lambda a: pow(a, 5, 7), [3, 10]),
+    # a negative exponent is the power of the modular inverse (gave 1: corpus_hunt_python3)
+    ("pow mod inverse", lambda a: (pow(a, -1, 7), pow(a, -2, 17), pow(a, -1, -7)), [3, 10, -4]),
     ("sorted key", lambda x: sorted(jnp.asarray([x, -2.0, 1.0]), key=_negated), [0.0, 3.0]),
     ("round", lambda x: (round(x), round(x, 1)), [2.5, 3.5, -1.25]),
+    # argmin / argmax as tuples over a traced array: Python's order of tuples (a raw
+    # TypeError before: corpus_hunt_python3)
+    ("min/max of tuples", lambda x: (min((v, i) for i, v in enumerate(x)),
+                                     max((v, -i) for i, v in enumerate(x)),
+                                     max(((v, 1) for v in x if v > 1.5), default=(0.0, 0))),
+     [[3.0, 1.0, 2.0], [1.0, 1.0, 0.5]]),
     ("in tuple", lambda x: (x in (1.0, 2.0), x not in [2.0]), [1.0, 3.0]),
     ("count/index", lambda x: ((x, 1.0, x).count(1.0), [0.0, x].index(x)), [1.0, 0.0]),
 ]
@@ -136,6 +144,14 @@ def test_traced_values_keep_the_python_meaning(name, fn, inputs):
         want = fn(v)          # eager: Python scalars (or concrete arrays)
         got = conv(jnp.asarray(v))
         assert_same(got, want)
+
+
+def test_pow_of_a_base_with_no_modular_inverse_raises_pythons_error():
+    conv = ag.function(lambda a, e: pow(a, e, 4))
+    assert int(conv(jnp.int32(3), jnp.int32(-1))) == pow(3, -1, 4)
+    with pytest.raises(ValueError, match="not invertible"):
+        conv(jnp.int32(2), jnp.int32(-1))
+    assert int(conv(jnp.int32(2), jnp.int32(3))) == pow(2, 3, 4)   # only a negative exponent
 
 
 def test_python_int_cast_is_weakly_typed_like_a_python_int():
@@ -1955,3 +1971,47 @@ def test_min_and_max_by_a_traced_key_pick_strs_and_functions():
             float(_best_function(a)))
     with pytest.raises(ag.errors.TracedShapeError, match="orders str objects by traced keys"):
         ag.function(_names_by_score)(jnp.float32(1.0), jnp.float32(2.0))
+
+
+def _named(x):
+    out = {}
+    for name, v in zip(["w", "b", "c"], x):
+        if v > 1.0:
+            out[name] = v * 2.0
+        else:
+            out[name] = -v
+    return out, dict(zip(("p", "q"), x))
+
+
+def test_zip_of_a_list_of_names_and_a_traced_array_pairs_them_as_python():
+    # corpus_hunt_python3: zip(list of str, traced array) made the list an array (raw
+    # TypeError, dtype <U1); it is Python's zip over the array's static length now.
+    x = jnp.array([0.5, 2.0, 3.0])
+    assert_same(ag.function(_named)(x), _named(x))
+
+
+class _Stack:
+    def __init__(self, n):
+        self.n = n
+
+    def __len__(self):
+        return self.n
+
+
+def _lengths(a, b):
+    s, c = _Stack(b), 0
+    while len(s) > 0:
+        s.n = s.n - 1
+        c += 2
+    return (len(range(a, b)), len(range(b)), len(range(a, b, 2)), len(range(b, a, -3)),
+            c, len(_Stack(2)))
+
+
+def test_len_of_a_traced_range_and_of_a_user_object_counting_traced():
+    # corpus_hunt_python3: len(range(traced n)) was a raw TypeError (TracedRange has no
+    # len()), and a user __len__ returning a traced count a raw TracerIntegerConversionError.
+    conv = ag.function(_lengths)
+    for a, b in [(2, 9), (9, 2), (0, 0)]:
+        assert [int(v) for v in conv(jnp.int32(a), jnp.int32(b))] == list(_lengths(a, b))
+    with pytest.raises(ValueError, match="should return >= 0"):
+        ag.convert(lambda: len(_Stack(-1)))()

@@ -264,7 +264,7 @@ CASES = [
             return g(x, *a, k=1, **k) + ag__.not_(x) + super().h()
     """, """
         def f(x, *a, **k):
-            return ag__.converted_call(g, (x, *a), {'k': 1, **k}) + ag__.not_(x) + ag__.converted_call(super().h, (), None)
+            return ag__.converted_call(g, (x, *a), {'k': 1, **k}) + ag__.not_(x) + ag__.converted_call(super(__class__, x).h, (), None)
     """),
     (conditional_expressions, """
         def f(x):

@@ -1760,3 +1760,43 @@ def test_a_del_by_a_traced_index_out_of_range_raises_python_s_error():
         return xs[0]
     with pytest.raises(IndexError, match="list assignment index out of range"):
         jax.block_until_ready(ag.function(f)(jnp.int32(5)))
+
+
+def _traced_if_in_a_python_match(x):
+    v = 1.0
+    match ("clip", 1.0):
+        case ("clip", a):
+            if x > a:
+                v = 5.0
+    return v
+
+
+def _traced_while_in_a_class_case(x):
+    out = 1.0
+    match 3:
+        case int():
+            while out < x:
+                out = out * 2.0
+        case _:
+            out = -1.0
+    return out
+
+
+def _first_assigned_in_a_sequence_case(x):
+    match [x]:
+        case [first]:
+            if first > 0:
+                r = first
+            else:
+                r = -first
+    return r
+
+
+@pytest.mark.parametrize("fn", [_traced_if_in_a_python_match, _traced_while_in_a_class_case,
+                                _first_assigned_in_a_sequence_case])
+def test_a_traced_block_in_a_case_of_a_match_left_to_python_keeps_its_assignments(fn):
+    # corpus_hunt_python3: liveness did not look into the cases of a `match` it leaves to
+    # Python, so a traced if/while there had no outputs: its assignments were dropped
+    # (1.0 for 5.0), or the variable was "used before it is assigned".
+    for x in (2.0, 7.0, -3.0):
+        assert float(ag.function(fn)(jnp.float32(x))) == float(fn(x)), x

@@ -347,3 +347,47 @@ def test_a_closure_changing_a_slotted_object_it_holds_under_a_traced_if():
     for n in (0, 1):
         _same(ag.function(_slotted_held_by_a_closure)(jnp.int32(n)),
               _slotted_held_by_a_closure(n))
+
+
+class _Base:
+    def __init__(self, k):
+        self.k = k
+
+    def twice(self, x):
+        return x * 2.0
+
+    def step(self, v):
+        return v + 1.0
+
+
+class _Child(_Base):
+    def __init__(self, k):
+        if k > 0:
+            super().__init__(k)
+        else:
+            super().__init__(-k)
+
+    def twice(self, x):
+        if x > 0:
+            return super().twice(x)
+        return x
+
+    def climb(self, x):
+        v = x
+        while v < 10.0:
+            v = super().step(v)
+        return v
+
+
+def _uses_super(x):
+    c = _Child(2)
+    return c.twice(x) + c.climb(x) + _Child(-3).k
+
+
+def test_zero_argument_super_in_a_branch_or_loop_body():
+    # corpus_hunt_python3: a traced `if` or loop moves its body into a nested function,
+    # which has neither the method's first argument nor its __class__ cell: `super()`
+    # raised RuntimeError("super(): no arguments"), even on Python values.
+    for x in (2.0, -1.0):
+        assert ag.convert(_uses_super)(x) == _uses_super(x)
+        assert float(ag.function(_uses_super)(jnp.float32(x))) == _uses_super(x)

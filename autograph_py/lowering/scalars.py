@@ -20,13 +20,20 @@ def weak_cast(x, python_type):
 
 
 def modular_power(base, exp, mod):
-    """`pow(base, exp, mod)` for integers: square and multiply while `exp > 0`.
+    """`pow(base, exp, mod)` for integers, and whether it exists: square and multiply while
+    `exp > 0`; a negative `exp` is the power of base's inverse modulo `mod` (Python 3.8),
+    which exists where their gcd is 1.
 
     Each product is reduced modulo `mod`, as Python's three-argument pow
     does, so the intermediate values stay below `mod ** 2`.
     """
     dtype = jnp.result_type(base, exp, mod)
+    natural = isinstance(exp, (int, np.integer)) and exp >= 0   # (no inverse to compute)
     base, exp, mod = (jnp.asarray(v, dtype) for v in (base, exp, mod))
+    negative = jnp.asarray(False) if natural else exp < 0
+    if not natural:
+        inverse, gcd = _inverse(base, mod)
+        base, exp = jnp.where(negative, inverse, base), jnp.abs(exp)
 
     def body(state):
         result, b, e = state
@@ -35,4 +42,18 @@ def modular_power(base, exp, mod):
 
     one = jnp.ones_like(base) % mod
     result, _, _ = lax.while_loop(lambda s: s[2] > 0, body, (one, base % mod, exp))
-    return result
+    return result, True if natural else jnp.logical_or(jnp.logical_not(negative), gcd == 1)
+
+
+def _inverse(a, mod):
+    """(t with t * a = gcd (mod |mod|), the gcd): the extended Euclidean algorithm."""
+    m = jnp.abs(mod)
+
+    def body(state):
+        r0, r1, t0, t1 = state
+        q = r0 // r1
+        return r1, r0 - q * r1, t1, t0 - q * t1
+
+    zero = jnp.zeros_like(a)
+    r0, _, t0, _ = lax.while_loop(lambda s: s[1] != 0, body, (a % m, m, zero + 1, zero))
+    return t0 % mod, r0

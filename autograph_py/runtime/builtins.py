@@ -5,6 +5,7 @@ from __future__ import annotations
 import builtins
 import collections.abc
 import functools
+import operator
 import sys
 import types
 
@@ -75,12 +76,21 @@ def enumerate_(iterable, start=0):
 
 def zip_(*iterables, **kwargs):
     """`zip`: of traced arrays (or ranges), a TracedZip a loop scans; Python's zip where an
-    argument is a one-shot iterator (`zip(gen(xs), xs)`): it takes its items in turn, as
-    Python does, so the loop over them runs as Python over the array's static length."""
+    argument is a one-shot iterator (`zip(gen(xs), xs)`) or holds what no array can (a list
+    of names): it takes its items in turn, as Python does, so the loop over them runs as
+    Python over the array's static length."""
     if not kwargs and any(is_traced(x) or isinstance(x, TracedRange) for x in iterables) and \
-            not any(isinstance(x, collections.abc.Iterator) for x in iterables):
+            not any(isinstance(x, collections.abc.Iterator) for x in iterables) and (
+            any(isinstance(x, TracedRange) for x in iterables) or all(map(_numbers, iterables))):
         return TracedZip(*iterables)
     return zip(*iterables, **kwargs)
+
+
+def _numbers(x) -> bool:
+    if not isinstance(x, (list, tuple)):
+        return True   # an array, a range (and what TracedZip refuses clearly)
+    return all(isinstance(leaf, (bool, int, float, complex, jax.Array)) or hasattr(
+        leaf, "dtype") for leaf in jax.tree_util.tree_leaves(x))
 
 
 def map_(fn, *iterables):
@@ -120,7 +130,7 @@ OVERRIDES = {**{f: _asks_type(f) for f in (builtins.isinstance, builtins.type,
              builtins.str: text.str_, builtins.repr: text.repr_, builtins.format: text.format_,
              builtins.map: map_, builtins.filter: filter_,
              builtins.set: comprehensions.set_, builtins.next: comprehensions.next_,
-             builtins.len: lambda obj: _count(obj) if type(obj) is _Counted else text.len_(obj)
+             builtins.len: lambda obj: _count(obj) if type(obj) is _Counted else _len(obj)
              if type(obj) is not picked.Picked else obj.apply(text.len_),
              builtins.getattr: lambda obj, name, *default: _by_name(getattr, obj, name, *default),
              builtins.hash: lambda obj: obj.same(hash, "its hash") if type(
@@ -296,6 +306,23 @@ class _Counted:
 
     def __init__(self, comp):
         self.comp = comp
+
+
+def _len(obj):
+    """`len(x)`; of a range with a traced bound, its traced length; of a user object whose
+    `__len__` gives a traced count, that count (Python's len would need its int)."""
+    if isinstance(obj, TracedRange):
+        return obj.length()
+    own = getattr(type(obj), "__len__", None)
+    if isinstance(own, types.FunctionType):
+        n = own(obj)
+        if is_traced(n):
+            return n
+        n = operator.index(n)
+        if n < 0:
+            raise ValueError("__len__() should return >= 0")
+        return n
+    return text.len_(obj)
 
 
 def _count(counted: _Counted):

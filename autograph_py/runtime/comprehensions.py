@@ -291,17 +291,19 @@ def extreme(comp: Comprehension, better, fn_name: str, default, no_default):
     """min/max over a traced iterable: the first item that no later item beats. The loop
     carries (found, best); `best` starts as the value of an example item (traced silently,
     only for its type), replaced by the first kept one."""
-    with paths.silent():
-        first = jnp.zeros_like(jnp.asarray(_example_value(comp)))
+    with paths.silent():   # (items that are tuples compare as Python's: `(v, i)`)
+        first = jax.tree_util.tree_map(lambda x: jnp.zeros_like(jnp.asarray(x)),
+                                       _example_value(comp))
 
     def step(acc, v):
         found, best = acc
         take = jnp.logical_or(jnp.logical_not(found), better(v, best))
-        return jnp.asarray(True), jnp.where(take, v, best)
+        return jnp.asarray(True), jax.tree_util.tree_map(
+            lambda a, b: jnp.where(take, a, b), v, best)
 
     found, best = fold(comp, (jnp.asarray(False), first), step, f"{fn_name}(...)")
     if default is not no_default:
-        return jnp.where(found, best, default)
+        return conditionals.if_exp(found, lambda: best, lambda: default)
     failures.stage(failures.empty_error(fn_name), found, comp.at)
     return best
 

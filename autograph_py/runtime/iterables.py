@@ -59,9 +59,12 @@ class TracedRange(_TracedIterable):
         With `n` items (ceil((stop - start) / step), at least 0) they run from
         `start + (n - 1) * step` down to `start`; n == 0 leaves it empty.
         """
-        start, stop, step = self.start, self.stop, self.step
-        n = jnp.maximum(0, -((start - stop) // step))
+        start, step, n = self.start, self.step, self.length()
         return TracedRange(start + (n - 1) * step, start - step, -step)
+
+    def length(self):
+        """`len(range(...))`: ceil((stop - start) / step), at least 0 (a traced int)."""
+        return jnp.maximum(0, -((self.start - self.stop) // self.step))
 
 
 class TracedEnumerate(_TracedIterable):

@@ -9,13 +9,15 @@
 A `math` function takes one number: a traced array of several elements is Python's
 TypeError, as eager JAX's `float()` of it would be. With no traced argument each is the
 `math` function itself. Errors Python raises for a value outside the domain (`sqrt(-1)`,
-`log(0)`, `acos(2)`) are run-time checks, as `int(nan)` is (runtime/numeric.py).
+`log(0)`, `acos(2)`) are run-time checks, as `int(nan)` is (runtime/numeric.py). Also the
+builtins divmod and pow (three-argument pow by square and multiply).
 """
 from __future__ import annotations
 
 import builtins
 import math
 
+import jax
 import jax.numpy as jnp
 import jax.scipy.special as special
 
@@ -82,6 +84,30 @@ def _isclose(a, b, *, rel_tol=1e-09, abs_tol=0.0):
     return (x == y) | (jnp.isfinite(x) & jnp.isfinite(y) & near)
 
 
+def divmod_(a, b, /):
+    """`divmod(a, b)`: (a // b, a % b), Python's floor division and sign of the remainder."""
+    if is_traced(a) or is_traced(b):
+        return a // b, a % b
+    return builtins.divmod(a, b)
+
+
+def pow_(base, exp, mod=None):
+    """`pow(base, exp, mod)`: by square and multiply, a negative `exp` by the inverse modulo
+    `mod` (Python's ValueError where there is none). JAX's own pow has no `mod`: concrete
+    arrays take this way too."""
+    if not any(is_traced(v) or isinstance(v, jax.Array) for v in (base, exp, mod)):
+        return builtins.pow(base, exp, mod)
+    if mod is None:
+        return base ** exp
+    out, ok = scalars.modular_power(base, exp, mod)   # (ok: True where exp is a natural)
+    error = ValueError("base is not invertible for the given modulus")
+    if not is_traced(ok) and not ok:
+        raise error
+    if is_traced(ok):
+        failures.stage(error, ok, errors.where())
+    return out
+
+
 OVERRIDES = dict([
     _wrap("sqrt", jnp.sqrt, lambda x: x >= 0), _wrap("exp", jnp.exp),
     _wrap("expm1", jnp.expm1), _wrap("log", _log, _log_domain),
@@ -101,5 +127,5 @@ OVERRIDES = dict([
     _wrap("isinf", jnp.isinf, result=builtins.bool),
     _wrap("isfinite", jnp.isfinite, result=builtins.bool),
     (math.isclose, _isclose), _integral("floor", jnp.floor), _integral("ceil", jnp.ceil),
-    _integral("trunc", jnp.trunc),
+    _integral("trunc", jnp.trunc), (builtins.divmod, divmod_), (builtins.pow, pow_),
 ])

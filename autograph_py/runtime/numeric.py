@@ -6,17 +6,16 @@
                   over a traced array's items and with key= and default=
     sum(xs, s)    s + the items of xs (a traced array: one reduction)
     any/all       of a traced array, or of an iterable holding traced values
-    divmod, pow   (a // b, a % b); pow(a, b, m) by square and multiply
     sorted(xs)    a list of the sorted items (key= and reverse= too)
 
-With no traced argument each is the builtin itself. A traced value whose
-shape Python would refuse (int() of an array of several elements, max() of
-the rows of a matrix) gets the TypeError / ValueError Python raises, at
-trace time, since shapes are static.
+With no traced argument each is the builtin itself. A traced value whose shape Python would
+refuse (int() of an array of several elements, max() of the rows of a matrix) gets the
+TypeError / ValueError Python raises, at trace time, since shapes are static.
 """
 from __future__ import annotations
 
 import builtins
+import functools
 import math
 
 import jax
@@ -50,8 +49,7 @@ def int_(x=0, *args, **kwargs):
     if jnp.issubdtype(x.dtype, jnp.complexfloating):
         raise TypeError("int() argument must be a real number, not a traced complex number")
     if jnp.issubdtype(x.dtype, jnp.floating):
-        # Python refuses what has no integer value; a cast would give a garbage int.
-        at = errors.where()
+        at = errors.where()   # Python refuses what has no integer value (a cast: garbage)
         failures.stage(ValueError("cannot convert float NaN to integer"), ~jnp.isnan(x), at)
         failures.stage(OverflowError("cannot convert float infinity to integer"),
                        ~jnp.isinf(x), at)
@@ -188,13 +186,15 @@ def max_(*args, key=None, default=_NO_DEFAULT):
     """`max(...)`: with traced items, `b if b > a else a` item by item (jnp.where)."""
     if not args:
         raise TypeError("max expected at least 1 argument, got 0")
-    return _extreme("max", builtins.max, lambda a, b: a > b, args, key, default)
+    return _extreme("max", builtins.max, functools.partial(logical.ordered, "Gt"), args, key,
+                    default)
 
 
 def min_(*args, key=None, default=_NO_DEFAULT):
     if not args:
         raise TypeError("min expected at least 1 argument, got 0")
-    return _extreme("min", builtins.min, lambda a, b: a < b, args, key, default)
+    return _extreme("min", builtins.min, functools.partial(logical.ordered, "Lt"), args, key,
+                    default)
 
 
 def sum_(iterable, /, start=0):
@@ -285,20 +285,6 @@ def _items_truth(x, fn_name):
             f"`{fn_name}()` of a traced array of shape {tuple(x.shape)}: Python takes the truth "
             "of each item, which needs a 1-d array; use jnp.any / jnp.all")
     return x if x.dtype == jnp.bool_ else x != 0
-
-
-def divmod_(a, b, /):
-    if is_traced(a) or is_traced(b):
-        return a // b, a % b
-    return builtins.divmod(a, b)
-
-
-def pow_(base, exp, mod=None):
-    if not (is_traced(base) or is_traced(exp) or is_traced(mod)):
-        return builtins.pow(base, exp, mod)
-    if mod is None:
-        return base ** exp
-    return scalars.modular_power(base, exp, mod)
 
 
 def round_(number, ndigits=None):
@@ -396,5 +382,4 @@ NUMPY_FUNCTION = type(np.zeros_like)
 OVERRIDES = {builtins.int: int_, builtins.float: float_, builtins.bool: bool_,
              builtins.complex: complex_, builtins.max: max_, builtins.min: min_,
              builtins.sum: sum_, builtins.any: any_, builtins.all: all_,
-             builtins.divmod: divmod_, builtins.pow: pow_, builtins.sorted: sorted_,
-             builtins.round: round_, math.prod: prod_}
+             builtins.sorted: sorted_, builtins.round: round_, math.prod: prod_}

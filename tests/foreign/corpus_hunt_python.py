@@ -1782,8 +1782,9 @@ def hunt_while_test_nonlocal_counter(n):
 # Accepted outcomes ("<key>: reason", key "refused" or "<class> <mode>"), merged by
 # tests/test_foreign.py.
 KNOWN: dict[str, str] = {
-    "hunt_pow_three_arg": "MISMATCH jit: eager JAX has no three-argument pow of arrays "
-                          "(TypeError); the converted program gives Python's pow(a, n, 7)",
+    "hunt_pow_three_arg": "MISMATCH arr: eager JAX has no three-argument pow of arrays "
+                          "(TypeError); the converted program gives Python's pow(a, n, 7), "
+                          "of concrete arrays too",
     "hunt_math_floor_ceil": "MISMATCH jit: eager JAX arrays have no __trunc__ (TypeError); "
                             "the converted program gives Python's math.trunc",
     "hunt_fib_recursion_traced": "refused: TracedRecursionError: tree recursion on a "

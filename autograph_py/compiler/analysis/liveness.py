@@ -103,6 +103,8 @@ class _Liveness:
             return self._with(st, live_out, annotate)
         if isinstance(st, gast.Try):
             return self._try(st, live_out, annotate)
+        if isinstance(st, gast.Match):
+            return self._match(st, live_out, annotate)
         if annotate and isinstance(st, (gast.FunctionDef, gast.AsyncFunctionDef)):
             analyze_function(st)
         s = activity.statement_scope(st)
@@ -129,6 +131,22 @@ class _Liveness:
             if item.optional_vars is not None:   # `as c`: bound before the body reads it
                 bound._write_target(item.optional_vars)
         return frozenset(s.reads) | (body_live - frozenset(bound.scope.writes))
+
+    def _match(self, st, live_out, annotate):
+        """A `match` left to Python (runtime/matches keeps the others as `if` chains): each
+        case's body, after its pattern bound its captures; no case may match."""
+        live = frozenset(activity.statement_scope(gast.Expr(st.subject)).reads) | live_out
+        for case in st.cases:
+            nodes = list(gast.walk(case.pattern))
+            binds = {n.name for n in nodes if isinstance(n, (gast.MatchAs, gast.MatchStar))
+                     and n.name} | {n.rest for n in nodes if isinstance(n, gast.MatchMapping)
+                                    and n.rest}
+            reads = {n.id for n in nodes if isinstance(n, gast.Name)}   # values, classes
+            if case.guard is not None:
+                reads |= activity.statement_scope(gast.Expr(case.guard)).reads - binds
+            live |= frozenset(reads) | (self.block(case.body, live_out, annotate)
+                                        - frozenset(binds))
+        return live
 
     def _try(self, st, live_out, annotate):
         after = self.block(st.finalbody, live_out, annotate)

@@ -2,8 +2,11 @@
 
     y = helper(x, *rest, k=2)   ==>   y = ag__.converted_call(helper, (x, *rest), {'k': 2})
 
-Calls into `ag__` itself, zero-argument `super()` and a lambda called where
-it is written (its body is part of the converted code) are left alone. An
+Calls into `ag__` itself, `super()` and a lambda called where it is written
+(its body is part of the converted code) are left alone; a zero-argument
+`super()` names what Python's finds implicitly, `super(__class__, self)` with
+the def's first parameter, since a traced `if` or loop moves it into a nested
+function of its own, which has neither. An
 f-string argument of `print` becomes `ag__.fstring(format, values)`, so a
 traced value in it prints when the program runs.
 """
@@ -11,7 +14,7 @@ from __future__ import annotations
 
 import gast
 
-from autograph_py.compiler import templates, visitors
+from autograph_py.compiler import scopes, templates, visitors
 
 
 def _call(func, args, kwargs):
@@ -55,13 +58,24 @@ def format_call(node):
                                   values=gast.Tuple(values, gast.Load()))
 
 
-class _Calls(visitors.Transformer):
+class _Calls(scopes.FunctionStack, visitors.Transformer):
+    def __init__(self):
+        super().__init__()
+        self.functions = [None]   # per def around the node: its first parameter's name
+
+    def enter(self, node):
+        params = node.args.posonlyargs + node.args.args
+        return params[0].id if params else None
+
     def visit_Call(self, node):
         self.generic_visit(node)
         f = node.func
         if isinstance(f, gast.Attribute) and isinstance(f.value, gast.Name) and f.value.id == "ag__":
             return node
         if isinstance(f, gast.Name) and f.id == "super":
+            if not node.args and not node.keywords and self.functions[-1] is not None:
+                node.args = [gast.Name("__class__", gast.Load(), None, None),
+                             gast.Name(self.functions[-1], gast.Load(), None, None)]
             return node
         if isinstance(f, gast.Lambda):
             return node   # `(lambda a: ...)(v)`: its body is converted code already
