@@ -219,3 +219,14 @@ def test_python_meanings_of_the_transformations_agree_with_jax_on_pure_functions
     assert "from tests.fuzz.pyjax import jax\n" in eager and "from tests.fuzz.pyjax import lax\n" in \
         eager and "import jax.numpy as jnp\n" in eager
     assert eager.count("\n") == source.count("\n")
+
+
+def test_printed_text_compares_values_not_weak_type_annotations():
+    # The comparator ignores type words (Array, dtype, float32, weak_type) but read the
+    # `True` of `weak_type=True` as a printed value: `1.0` and `Array(1., dtype=float32,
+    # weak_type=True)` differed (shapes6 seed 12000, program 44). Values still count.
+    from tests.fuzz.sequence import text_differs
+    assert text_differs("p 1.0", "p Array(1., dtype=float32, weak_type=True)", 1e-5, 1e-6) is None
+    assert text_differs("Array(False, dtype=bool, weak_type=True)", "Array(False, dtype=bool)",
+                        1e-5, 1e-6) is None
+    assert text_differs("p True", "p Array(False, dtype=bool, weak_type=True)", 1e-5, 1e-6)

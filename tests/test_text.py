@@ -405,3 +405,18 @@ def test_a_computed_format_spec_formats_the_run_time_value(x):
         (_nested_format_specs, ag.function(_nested_format_specs)), jnp.float32(x),
         value=float)
     assert got == want and got_text == want_text
+
+
+def test_repr_of_python_float_state_a_traced_construct_carries_is_pythons():
+    # Fuzzer (shapes6 12000/44): `v = 1.0` (or `v += 0.5`) in a loop with a traced trip
+    # count, then `repr(v)`: eager prints `1.0`; the carried weak float scalar printed as
+    # `Array(1., dtype=float32, weak_type=True)`.
+    def f(n):
+        v, w = 0.0, 0.0
+        for _ in range(n):
+            v = 1.0
+            w += 0.5
+        print(repr(v), repr(w), f"{w!r}")
+        return v
+    outs = [text for _, text in printed_runs((f, ag.function(f)), 2)]
+    assert outs[0] == outs[1] == "1.0 1.0 1.0\n", outs

@@ -1,6 +1,8 @@
 """The one test that decides between the Python path and the traced path."""
 from __future__ import annotations
 
+import weakref
+
 import jax
 import numpy as np
 
@@ -15,6 +17,23 @@ _PY_SCALARS = (bool, int, float, complex)
 def is_traced(v) -> bool:
     """True for a JAX tracer: its value is unknown until the program runs."""
     return isinstance(v, Tracer)
+
+
+_PY_FLOATS = weakref.WeakValueDictionary()   # id -> a tracer that stands for a Python float
+
+
+def carried(value, aval):
+    """`value`, of type `aval`, as a traced construct's output or carry: a weakly typed float
+    scalar there stands for the Python float the construct was given (`s = 0.0`; `s += 0.5`
+    in a loop), whose repr is Python's (runtime/recipes.py), not a weak array's."""
+    if aval.weak_type and aval.shape == () and np.dtype(aval.dtype).kind == "f" and isinstance(
+            value, Tracer):
+        _PY_FLOATS[id(value)] = value
+    return value
+
+
+def python_float(value) -> bool:
+    return _PY_FLOATS.get(id(value)) is value
 
 
 def holds_traced(values) -> bool:

@@ -14,10 +14,11 @@ import numpy as np
 from autograph_py.lowering import tracing
 from autograph_py.lowering.plans import Aval
 from autograph_py.runtime import reach
-from autograph_py.runtime.dispatch import is_traced
+from autograph_py.runtime.dispatch import is_traced, python_float
 
 _SLOT = object()        # where a traced value goes in a recipe's leaves
 _WEAK_SLOT = object()   # ...one whose type is weak (a Python scalar's): its repr says so
+_FLOAT_SLOT = object()  # ...one that stands for a Python float (dispatch.carried)
 
 
 class Recipe:
@@ -35,7 +36,8 @@ class Recipe:
 
     def build(self, values):
         """The object, with the next of `values` (an iterator) for each traced value."""
-        leaves = [next(values) if l is _SLOT else _weak(next(values)) if l is _WEAK_SLOT else l
+        leaves = [next(values) if l is _SLOT else _weak(next(values)) if l is _WEAK_SLOT else
+                  float(np.asarray(next(values))[()]) if l is _FLOAT_SLOT else l
                   for l in self.leaves]
         obj = jax.tree_util.tree_unflatten(self.tree, leaves)
         if self.fn is None:
@@ -65,8 +67,8 @@ def recipe(obj, fn=None) -> tuple[Recipe, list]:
     and user objects that hold some (`print(Point(x))`: made again at run time)."""
     leaves, tree = jax.tree_util.tree_flatten(_opened(obj))
     arrays = [l for l in leaves if is_traced(l)]
-    return Recipe(fn, tree, [(_WEAK_SLOT if _is_weak(l) else _SLOT) if is_traced(l) else l
-                             for l in leaves]), arrays
+    return Recipe(fn, tree, [(_FLOAT_SLOT if python_float(l) else _WEAK_SLOT if _is_weak(l)
+                              else _SLOT) if is_traced(l) else l for l in leaves]), arrays
 
 
 class _Opened:

@@ -26,7 +26,7 @@ from autograph_py import errors
 from autograph_py.labels import quoted
 from autograph_py.lowering.plans import Aval, BranchPlan, Dynamic, Static, aval_of
 from autograph_py.runtime import picked, records
-from autograph_py.runtime.dispatch import is_array, is_py_scalar
+from autograph_py.runtime.dispatch import carried, is_array, is_py_scalar
 from autograph_py.runtime.flat import Var, flatten, is_dynamic_leaf, joins_as_number
 from autograph_py.runtime.optional import lift_none
 from autograph_py.runtime.undefined import (MaybeUndefined, UnboundUnlessAssigned,
@@ -43,7 +43,8 @@ def rebuild(names, treedefs, specs, dynamic) -> tuple:
     dynamic = iter(dynamic)
     values = []
     for name, td, var_specs in zip(names, treedefs, specs):
-        leaves = [s.value if isinstance(s, Static) else next(dynamic) for s in var_specs]
+        leaves = [s.value if isinstance(s, Static) else carried(next(dynamic), s.aval)
+                  for s in var_specs]
         value = td.unflatten(leaves)
         poison = next((s.poison for s in var_specs if s.poison is not None), None)
         values.append(value if poison is None else MaybeUndefined(name, value, poison))

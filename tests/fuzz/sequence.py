@@ -30,7 +30,8 @@ MESSAGE_KINDS = ("AssertionError", "ValueError")
 
 
 def tokens(text: str) -> list:
-    return [t for t in TOKEN.findall(text) if t not in IGNORED]
+    # (`weak_type=True` is a type, as `dtype=float32` is: its `True` is no printed value)
+    return [t for t in TOKEN.findall(text.replace("weak_type=True", "")) if t not in IGNORED]
 
 
 def _num(t):
