@@ -2162,8 +2162,9 @@ def h3_range_traced_both_bounds(a, b):
 # Outcomes of this hunt (2026-12-07), "<key>: reason" with key "refused" or "<class> <mode>",
 # in the format of corpus_hunt_python2.KNOWN. OPEN marks a converter bug or an unfair /
 # unclear refusal still to fix; the others are fair refusals or documented behaviour.
-_IS = ("OPEN: `is True` / `is False` on a traced bool is evaluated as ==; eagerly (and in "
-       "converted code without jit) an array is never the True/False singleton")
+_IS = ("documented (README, `flag is True`): a traced bool compares by value, as the flag a "
+       "traced branch set stands for a Python bool; eagerly an array is never the True/False "
+       "singleton. Telling a flag from a comparison's array needs the value's origin (open)")
 _EMPTY_SUM = ("documented-like: sum() of an empty filter is Python int 0 eagerly, float32 0.0 "
               "converted (dtype only; as corpus_hunt_python2 h2_sum_filter_lambda_traced)")
 KNOWN: dict[str, str] = {
