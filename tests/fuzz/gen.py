@@ -290,7 +290,8 @@ CONFIGS["shapes6"] = dataclasses.replace(
     weights={**CONFIGS["shapes-small"].weights, "s6_late": 2.5, "s6_reduce": 3.0,
              "s6_mode": 2.5, "s6_genfn": 2.5, "s6_module": 2.0, "s6_transform": 2.5,
              "s6_held": 2.0, "s6_search": 3.0,
-             "s6_listarg": 2.5, "s6_retbox": 2.5, "s6_glist": 2.0, "s6_enum": 1.5})
+             "s6_listarg": 2.5, "s6_retbox": 2.5, "s6_glist": 2.0, "s6_enum": 1.5,
+             "s6_match": 1.5})
 CONFIGS["shapes6-open"] = dataclasses.replace(CONFIGS["shapes6"], idiom_open=True)
 # Sequences only: the default statements, called in several signatures.
 CONFIGS["calls"] = Config(calls=(3, 6), p_swap=0.6, param_kinds=_SHAPES["param_kinds"])

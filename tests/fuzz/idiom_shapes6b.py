@@ -123,6 +123,24 @@ RETBOXES = [  # bodies of `def rb(x, xs)` returning a list or dict that code aft
       "finally:", "    box[1] = box[1] + 1.0", "return 0.0, box"],
      "{r}[0] + {r}[1][0] + {r}[1][1]"),
 ]
+RETBOXES_PICKED = [  # (body, read, refusals): two objects a traced condition picks, then a
+    # change after the return (FINDINGS F145): both sides return (the function's result is
+    # the picked one, changed), or the pick is inside another traced block (a StateError
+    # at the function's return where the change reaches one of them)
+    (["box = [x, 0.0]", "alt = [x * 0.5, 1.0]", "try:", "    if x > 0.5:", "        return box",
+      "    else:", "        return alt", "finally:", "    box[1] = box[1] + 1.0"],
+     "{r}[0] + {r}[1]", []),
+    (["box = {'k': x}", "alt = {'k': 0.5}", "try:", "    if x > 0.25:", "        if x > 0.75:",
+      "            return box", "        return alt", "    return {'k': 0.0}", "finally:",
+      "    box['k'] = box['k'] + 1.0"], "{r}['k']", ["StateError"]),
+    (["box = [x]", "alt = [0.5]", "try:", "    if x > 0.25:", "        return box",
+      "    if x < -0.25:", "        return alt", "    return [0.0]", "finally:",
+      "    print('done', len(box))"], "{r}[0]", []),
+]
+MATCHES = [  # (subject, pattern binding {a}) of a `match` left to Python
+    ('("clip", 0.5)', '("clip", {a})'), ('{{"mode": 0.25}}', '{{"mode": {a}}}'),
+    ("[0.25, 0.5]", "[{a}, *_]"), ("1.5", "float({a})"),
+]
 GROW6 = """class Grow6:
     def __init__(self, box):
         self.box = box
@@ -427,7 +445,7 @@ class Shapes6MoreGen:
         if not self._s3_ok(fn, depth, loops):
             return self.gen_assign(scope, depth, loops, fn)
         rng, name = self.rng, f"rb{len(self.idiom_defs)}"
-        body, read = rng.choice(RETBOXES)
+        body, read, refuse = rng.choice([(b, r, []) for b, r in RETBOXES] + RETBOXES_PICKED)
         if "Grow6" in "".join(body) and not any(d.name == "Grow6" for d in self.idiom_defs):
             self.idiom_defs.append(s2.S2Def("Grow6", GROW6, tag="returned-box"))
         self.idiom_defs.append(s2.S2Def(name, f"def {name}(x, xs):\n" + "\n".join(
@@ -438,7 +456,36 @@ class Shapes6MoreGen:
             c, r = Lines(inner), self.fresh("r")
             c.add(0, f"{r} = {name}(@, @)", self._s3_step(inner, {}), self.expr("fa", inner, 1))
             c.add(0, f"{v} = " + CLIP.format(f"{v} * 0.5 + " + read.format(r=r)))
-            return [c.code("returned-box")]
+            return [c.code("returned-box", refuse=refuse)]
+        return [start] + self._s5_place(held, depth, loops, fn, exits, core, p_here=0.4)
+
+    def gen_s6_match(self, scope, depth, loops, fn, exits=True):
+        """A `match` left to Python (a sequence, mapping or class pattern on a Python
+        subject) whose case holds a maybe-traced `if` or `while` changing a variable read
+        after (hunt of 2026-12-07: liveness did not walk the cases, so the traced block had
+        no outputs and its assignments were dropped)."""
+        if not self._s3_ok(fn, depth, loops):
+            return self.gen_assign(scope, depth, loops, fn)
+        rng = self.rng
+        subject, pattern = rng.choice(MATCHES)
+        a, j = self.fresh("a"), self.fresh("j")
+        v, start, held = self._s5_start(scope)
+
+        def core(inner):
+            c = Lines(inner)
+            c.add(0, f"match {subject}:")
+            c.add(4, "case " + pattern.format(a=a) + ":")
+            if rng.random() < 0.5:
+                c.add(8, f"if @ > {a}:", self.expr("f", inner, 1))
+                c.add(12, f"{v} = {v} + {a} * @", self._s3_step(inner, {}))
+            else:
+                c.add(8, f"{j} = 0")
+                c.add(8, f"while {j} < 3 and {v} < @:", self.expr("f", inner, 1))
+                c.add(12, f"{v} = {v} + {a} + 0.5")
+                c.add(12, f"{j} += 1")
+            c.add(4, "case _:")
+            c.add(8, f"{v} = {v} * 0.5")
+            return [c.code("python-match")]
         return [start] + self._s5_place(held, depth, loops, fn, exits, core, p_here=0.4)
 
     # ---------- 11. a global's or closure's list written by a traced index; IntEnum state
