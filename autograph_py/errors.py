@@ -209,6 +209,11 @@ class StateError(AutographError, TypeError):
     """Branch outputs or loop state that cannot be joined (shape, dtype, structure)."""
 
 
+class AmbiguousTruthError(StateError, ValueError):
+    """The truth of an array of several elements (an `if`, `while`, `and`, `not`, an
+    assert on one): a ValueError too, as Python's own is."""
+
+
 class UndefinedVariableError(AutographError, UnboundLocalError):
     """A variable read where it has no value on some path.
 

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import autograph_py as ag
+from autograph_py import errors
 from tests.conftest import assert_same
 
 HERE = __file__.rsplit("/", 1)[-1]
@@ -1680,7 +1681,7 @@ def _zeros_after_a_traced_guard(x, step):
 def test_a_tracer_handed_to_numpy_on_a_traced_path_is_a_trace_time_error():
     # np.zeros(traced n) after a traced raise guard was staged as the program's own
     # TypeError: a JaxRuntimeError (INTERNAL) when the program ran.
-    with pytest.raises(ag.errors.ConcreteValueError, match="needs a concrete one") as e:
+    with pytest.raises(ag.errors.ConcreteValueError, match="needs a concrete") as e:
         jax.jit(ag.convert(_zeros_after_a_traced_guard), static_argnums=1)(
             jnp.float32(0.0), 0.2)
     assert "test_errors.py" in str(e.value)
@@ -1844,3 +1845,65 @@ def test_an_item_set_in_a_row_a_traced_index_picked_names_no_internal_class():
     with pytest.raises(ag.errors.TracedShapeError) as e:
         jax.jit(ag.convert(f))(jnp.float32(1.0), jnp.int32(1), jnp.int32(0))
     assert "ReadOnly" not in str(e.value) and "picked from a Python list" in str(e.value)
+
+
+def _assert_vector(x):
+    assert x > 0, "x must be positive"
+    return x
+
+
+def _not_vector(x):
+    if not x:
+        return 1.0
+    return 2.0
+
+
+def test_the_truth_of_a_vector_is_pythons_value_error_in_an_assert_and_a_condition():
+    # corpus_hunt_errors: `assert x > 0` of a traced vector passed where every item was
+    # true (a run-time all()); Python raises ValueError for any vector. A condition's
+    # error (a StateError, so a TypeError) is a ValueError too now, as Python's is, and
+    # `not` of one suggests logical_not of one operand.
+    with pytest.raises(ValueError):
+        _assert_vector(np.array([1.0, 2.0]))
+    for fn in (_assert_vector, _not_vector):
+        with pytest.raises(errors.AmbiguousTruthError) as info:
+            ag.function(fn)(jnp.array([1.0, 2.0]))
+        assert isinstance(info.value, ValueError) and isinstance(info.value, errors.StateError)
+    with pytest.raises(ValueError, match=r"jnp.logical_not\(a\) for"):
+        ag.function(_not_vector)(jnp.array([1.0, 2.0]))
+
+
+def test_a_print_separator_that_is_no_str_is_pythons_type_error_when_traced():
+    # corpus_hunt_errors: a traced `sep` failed inside the print's callback when the
+    # program ran (a JaxRuntimeError under jit).
+    def f(x):
+        print("a", "b", sep=x)
+        return x
+    with pytest.raises(TypeError, match="sep must be None or a string"):
+        ag.function(f)(jnp.float32(1.0))
+
+
+@pytest.mark.parametrize("fn,args,words", [
+    (lambda n: np.zeros(n).shape[0], (jnp.int32(3),), r"zeros\(...\) needs a concrete value"),
+    (lambda x, k: jnp.tile(x, k).sum(), (jnp.ones(2), jnp.int32(2)), r"tile\(...\) needs"),
+    (lambda x: np.sin(x).sum(), (jnp.ones(2),), "use jnp.sin, which traces"),
+    (lambda x: np.linalg.norm(x), (jnp.ones(2),), "use jnp.linalg.norm"),
+    (lambda x: (x * 2).item() + 1, (jnp.float32(2.0),), r"<traced array>.item\(...\)"),
+])
+def test_a_library_call_needing_a_concrete_value_is_named_with_its_fix(fn, args, words):
+    # corpus_hunt_errors: NumPy's own TypeError (np.zeros of a tracer) and JAX's for an
+    # unhashable parameter (jnp.tile) were raw; a NumPy function's fix spoke of sizes,
+    # and a traced array's method was named by a JAX internal.
+    with pytest.raises(errors.ConcreteValueError, match=words):
+        ag.function(fn)(*args)
+
+
+def test_a_static_item_write_past_the_end_of_a_jax_array_is_numpys_index_error():
+    # corpus_hunt_errors: JAX's scatter dropped `x[5] = v` of a 3-item array ([1. 2. 3.]
+    # returned, where NumPy raises IndexError).
+    def f(x, i):
+        x[i] = 9.0
+        return x
+    with pytest.raises(IndexError, match="index 5 is out of bounds for axis 0 with size 3"):
+        ag.function(f, static_argnums=1)(jnp.array([1.0, 2.0, 3.0]), 5)
+    assert [float(v) for v in ag.function(f, static_argnums=1)(jnp.zeros(3), -3)] == [9, 0, 0]

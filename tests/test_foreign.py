@@ -12,7 +12,8 @@ import pytest
 
 from tests.foreign import (corpus_algos, corpus_algos_arrays, corpus_catalyst,  # noqa: F401
                            corpus_dynamo, corpus_edges, corpus_hunt_jax, corpus_hunt_numeric,
-                           corpus_hunt_numeric2, corpus_hunt_python2, corpus_hunt_python3,
+                           corpus_hunt_errors, corpus_hunt_numeric2, corpus_hunt_python2,
+                           corpus_hunt_python3,
                            corpus_hunt_python, corpus_hunt_returns, corpus_jaxcode, corpus_jaxcode2,
                            corpus_jaxcode3, corpus_none, corpus_numerics, corpus_objects,
                            corpus_paddle, corpus_python, corpus_tf, corpus_tf_composite)
@@ -57,8 +58,6 @@ KNOWN_REFUSED = {
                                          "traced while (it counted traces, not iterations)",
     "dynamic_slice_bound": "TracedShapeError: x[:n] with a traced n has a length that "
                            "depends on the data",
-    "logical_and_arrays": "StateError: `and` of arrays of several elements (Python: ValueError)",
-    "logical_not_array": "StateError: `not` of an array of several elements (Python: ValueError)",
     # Paddle's dygraph_to_static tests (corpus_paddle.py): Paddle refuses these too, or
     # they need a shape or a list length that depends on the data.
     "paddle_net_with_control_flow_if": "StateError: an attribute's shape differs by branch",
@@ -100,7 +99,8 @@ KNOWN_REFUSED = {
 # so do the programs of the bug hunts of 2026-12-06 (corpus_hunt_*.py).
 _HUNTS = {**corpus_hunt_python.KNOWN, **corpus_hunt_numeric.KNOWN, **corpus_hunt_jax.KNOWN,
           **corpus_hunt_numeric2.KNOWN, **corpus_hunt_python2.KNOWN,
-          **corpus_hunt_returns.KNOWN, **corpus_hunt_python3.KNOWN}
+          **corpus_hunt_returns.KNOWN, **corpus_hunt_python3.KNOWN,
+          **corpus_hunt_errors.KNOWN}
 for _name, _why in {**corpus_numerics.KNOWN, **corpus_jaxcode3.KNOWN, **_HUNTS}.items():
     _key, _reason = _why.split(":", 1)
     if _key == "refused":

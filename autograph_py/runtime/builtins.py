@@ -40,6 +40,9 @@ def print_(*args, sep=" ", end="\n", file=None, flush=False):
         return None
     if picked.find(args) is not None:   # a str a traced condition picks: the print of it
         return picked.each(print_, args, dict(sep=sep, end=end, file=file, flush=flush))
+    for name, v in (("sep", sep), ("end", end)):   # Python's check, now, not in the callback
+        if not (v is None or isinstance(v, (str, picked.Picked))):
+            raise TypeError(f"{name} must be None or a string, not {type(v).__name__}")
     trace_log.record("print", "jax.debug.callback", "it is traced: it prints when the program runs")
     rec, arrays = text.recipe((args, sep, end))
     taken = paths.taken()
@@ -249,17 +252,14 @@ def assert_stmt(test, message):
     if paths.is_silent():
         return
     at = errors.where()
+    test = as_predicate(test, "assert statement", at)   # (of several items: Python's error)
     raises.refuse_if_caught(AssertionError(), at)   # a `try` around it: its handler is traced
     trace_log.record("assert", "jax.debug.callback", "test is traced", at=at)
     # The message runs only where the assertion fails, as in Python: a call in it prints
     # or checks on that path only.
-    if getattr(test, "size", 1) == 1:
-        msg = undefined_module.only_where(as_predicate(test, "assert statement", at), message,
-                                          negated=True)
-        if msg is undefined_module.RAISES:
-            return   # making the message raises there: that raise is staged instead
-    else:   # several truth values: the check says it is an error
-        msg = message()
+    msg = undefined_module.only_where(test, message, negated=True)
+    if msg is undefined_module.RAISES:
+        return   # making the message raises there: that raise is staged instead
     if msg is None:
         msg = "assertion failed"
     rec, values = text.recipe(msg)

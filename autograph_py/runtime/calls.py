@@ -19,10 +19,9 @@ from autograph_py import config, errors
 from autograph_py.runtime import builtins as ag_builtins, raises as ag_raises
 from autograph_py.runtime.dispatch import (CONCRETIZATION_ERRORS, holds_traced, in_trace,
                                           raised_by_jax)
-from autograph_py.runtime.undefined import conditional_depth
 from autograph_py.runtime import (classes, closures, conditionals, failures, iterables,
                                   leaks, mutations, nnx, numeric, optional, picked, reach,
-                                  trace_log, transforms, written_back)
+                                  returns, trace_log, transforms, undefined, written_back)
 
 _STDLIB = frozenset(getattr(sys, "stdlib_module_names", ())) | {"builtins"}
 
@@ -191,7 +190,8 @@ def _call_converted(fn, converted, args, kwargs):
     key = fn.__code__
     stack = _active.__dict__.setdefault(key, [])   # (conditional depth, traced levels) per call
     levels = _traced_level(fn, key, stack, args, kwargs)
-    stack.append((conditional_depth(), levels))
+    stack.append((undefined.conditional_depth(), levels))
+    returns.entering_function()
     frame = (written_back.call_frame(fn, args, kwargs) if _hands_back(converted)
              else contextlib.nullcontext())   # the arrays it item-assigns go back
     try:
@@ -204,14 +204,14 @@ def _call_converted(fn, converted, args, kwargs):
             mutations.record(snap)
             return iterables.as_consumed(out)
     except RecursionError as e:
-        # Unwound to the outermost call of the function that recursed: there is
-        # stack again to explain why, if its arguments were traced.
+        # Unwound to its outermost call: stack again to explain why, if its arguments were traced.
         if len(stack) > 1 or isinstance(e, errors.TracedRecursionError) or not _any_traced(
                 args, kwargs):
             raise
         raise _traced_recursion(fn, "recursed until Python's recursion limit") from None
     finally:
         stack.pop()
+        returns.leaving_function()
         if not stack:
             _traced_calls.__dict__.pop(key, None)
 
@@ -239,7 +239,7 @@ def _traced_level(fn, key, stack, args, kwargs) -> int:
     if not stack:
         return 0
     depth, levels = stack[-1]
-    if conditional_depth() <= depth or not _any_traced(args, kwargs):
+    if undefined.conditional_depth() <= depth or not _any_traced(args, kwargs):
         return levels
     calls = _traced_calls.__dict__
     calls[key] = calls.get(key, 0) + 1
@@ -286,8 +286,8 @@ def _call_plain(f, args, kwargs):
         if not raised_by_jax(e):
             raise   # raised in user code the call reached: its own line says where
         raise failures.needs_concrete(f, e) from e
-    except TypeError as e:   # `jnp.zeros(n)`: "Shapes must be ... concrete values"
-        if not (raised_by_jax(e) and "concrete" in str(e) and _any_traced(args, kwargs)):
+    except TypeError as e:   # `jnp.zeros(n)`: "... concrete values"; `np.zeros(n)`: "..Tracer("
+        if not (failures.shows_concrete(e) and _any_traced(args, kwargs)):
             raise
         raise failures.needs_concrete(f, e) from e
     return iterables.as_consumed(out) if in_trace() else out

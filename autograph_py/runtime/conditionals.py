@@ -92,7 +92,7 @@ def as_predicate(value, construct: str, at: str):
     if value.size == 1 and value.shape != ():
         value = value.reshape(())   # Python's truth of a size-1 array is that of its item
     if value.shape != ():
-        raise errors.StateError(errors.message(
+        raise errors.AmbiguousTruthError(errors.message(
             f"the condition of this {construct} is an array of shape {value.shape}, "
             "and an array has no single truth value",
             at=at,

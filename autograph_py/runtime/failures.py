@@ -19,6 +19,7 @@ import threading
 from autograph_py import errors
 from autograph_py.lowering import checks as lowered
 from autograph_py.runtime import paths, text
+from autograph_py.runtime.dispatch import raised_by_jax
 
 
 class _Quiet(logging.Filter):
@@ -120,14 +121,28 @@ def empty_error(fn_name: str) -> ValueError:
     return ValueError(f"{fn_name}() iterable argument is empty")
 
 
+def shows_concrete(e: TypeError) -> bool:
+    """Whether `e` says a concrete value was needed (JAX's words, or a tracer's repr)."""
+    return raised_by_jax(e) and "concrete" in str(e) or "Tracer(" in str(e)
+
+
 def needs_concrete(f, e):
     """A JAX error for a traced argument where `f` needs a concrete value, made clear."""
     name = getattr(f, "__qualname__", None) or getattr(f, "__name__", None) or repr(f)
+    func = getattr(f, "__func__", None)
+    if "_forward_method_to_aval" in name and func is not None and func.__closure__:
+        name = f"<traced array>.{func.__closure__[0].cell_contents}"   # `x.item()`: its name
     first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+    module = str(getattr(f, "__module__", None) or type(f).__module__)
+    numpy, jnp_name = module.partition(".")[0], module.replace("numpy", "jnp", 1) + "." + getattr(
+        f, "__name__", "")
     return errors.ConcreteValueError(errors.message(
         f"{name}(...) needs a concrete value here, and one of its arguments is traced",
         details=(f"JAX: {type(e).__name__}: {first}",),
         at=errors.where(),
-        fix="A shape, a size or a Python number must be known when the function is traced: "
+        fix=f"NumPy makes concrete arrays, which exist only when the program runs: use "
+            f"{jnp_name}, which traces (jax.numpy has NumPy's functions)."
+            if numpy == "numpy" and "TracerArrayConversion" in type(e).__name__ else
+            "A shape, a size or a Python number must be known when the function is traced: "
             "compute it from static values (static_argnums, x.shape), or keep a fixed size "
             "and mask the items you do not want."))

@@ -113,7 +113,7 @@ def setitem(x, k, v):
             return _set_where(x, k, v)
         if traced and any(isinstance(p, Span) for p in _parts(k)):
             return _set_window(x, k, v)
-        return x.at[_as_plain(k)].set(v)
+        return indexing.set_item(x, _as_plain(k), v)
     if traced and isinstance(x, list):
         _scatter(x, k, v)
         return x

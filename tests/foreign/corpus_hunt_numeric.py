@@ -1742,12 +1742,8 @@ KNOWN: dict[str, str] = {
     "runge_kutta_gills": "refused: ConcreteValueError: np.zeros of a traced length (fair)",
     "fibonacci_search": "refused: ConcreteValueError: an lru_cache keyed by a traced value "
                         "(fair)",
-    "present_value": "refused: StateError: `not` of a several-element array (eager raises "
-                     "ValueError too)",
-    "maximum_non_adjacent_sum": "refused: StateError: `not` of a several-element array (eager "
-                                "raises ValueError too)",
-    "max_subsequence_sum": "refused: StateError: `not` of a several-element array (eager "
-                           "raises ValueError too)",
+    # present_value, maximum_non_adjacent_sum, max_subsequence_sum: `not` of a vector is a
+    # ValueError, as eager's (AmbiguousTruthError since the eleventh session)
     "gaussian_elimination": "refused: ConcreteValueError: np.concatenate of traced values "
                             "(fair)",
     "qf101_tree": "refused: ConcreteValueError: np.maximum of traced values (fair)",
