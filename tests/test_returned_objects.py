@@ -346,3 +346,33 @@ def test_an_if_inside_a_traced_block_picks_no_object_with_its_own_condition():
     fn = _returned_from_a_traced_loop_then_a_raise_under_the_guard
     for n in (0, 1):
         assert _same(fn(n), jax.jit(ag.convert(fn))(jnp.int32(n))), n
+
+
+def _picks_one_of_two(x):
+    box, alt = [x, 0.0], [x * 0.5, 1.0]
+    try:
+        if x > 0.5:
+            return box
+        else:
+            return alt
+    finally:
+        box[1] = box[1] + 1.0
+
+
+def _calls_the_pick_in_a_traced_loop(xs):
+    v = 0.0
+    for t in xs:
+        if t > 0.1:
+            r = _picks_one_of_two(t)
+            v = v + r[0] + r[1]
+    return v
+
+
+def test_a_callees_own_pick_traced_inside_its_callers_loop_is_at_the_callees_level():
+    # Fuzzer (shapes6 13000/111, 245): the callee's `if` is traced inside the caller's
+    # loop body, but its condition is the callee's own, alive until the callee returns:
+    # the callee gives back the picked list as changed by its finally (3.5 for 5.5 on
+    # the code before, which took any traced block around the call as the callee's own).
+    xs = jnp.array([0.2, 0.9, 1.5])
+    assert float(ag.function(_calls_the_pick_in_a_traced_loop)(xs)) == pytest.approx(
+        _calls_the_pick_in_a_traced_loop([0.2, 0.9, 1.5]))

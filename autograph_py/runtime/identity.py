@@ -92,8 +92,7 @@ def keep_identity(values, sides, visible_ids, entry=None, loop=None, pred=None,
             continue
         values[i] = _rewrapped(value, o)
     return returns.joined(_share_aliases(values, sides, entry), sides, visible_ids,
-                          loop=entry is not None or loop is not None,
-                          in_loop_body=paths.loop_body.depth() > 0, pred=pred, before=before)
+                          loop=entry is not None or loop is not None, pred=pred, before=before)
 
 
 def _parameter(name) -> bool:

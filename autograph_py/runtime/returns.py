@@ -30,9 +30,9 @@ import jax
 import jax.numpy as jnp
 
 from autograph_py import errors, labels
-from autograph_py.runtime import mutations
+from autograph_py.runtime import mutations, paths
 from autograph_py.runtime.undefined import (
-    UnboundUnlessAssigned, UndefinedReturnValue, in_conditional_region, is_placeholder)
+    UnboundUnlessAssigned, UndefinedReturnValue, conditional_depth, is_placeholder)
 
 _MOOT = object()   # the return value a loop's body began with: no path returned it
 
@@ -47,6 +47,8 @@ class _Origins(threading.local):
         self.pending = {}
         # id(return value) -> (it, _Unsure): objects a return inside a traced block gave
         self.unsure = {}
+        # per converted call running: the traced blocks and loop bodies around its entry
+        self.bases = []
 
 
 _origins = _Origins()
@@ -95,6 +97,21 @@ def _leaves(obj):
 @dataclasses.dataclass(frozen=True)
 class _Template:
     shape: object   # what the return gave: _Var, _Same, or a tuple, list or dict of them
+
+
+def entering_function() -> None:
+    _origins.bases.append((conditional_depth(), paths.loop_body.depth()))
+
+
+def leaving_function() -> None:
+    _origins.bases.pop()
+
+
+def _nested() -> tuple:
+    """(inside a traced block, inside a traced loop's body) of the function running now:
+    a callee's own `if` traced in its caller's loop body is at the callee's level."""
+    region, body = _origins.bases[-1] if _origins.bases else (0, 0)
+    return conditional_depth() > region, paths.loop_body.depth() > body
 
 
 def forget() -> None:
@@ -252,8 +269,7 @@ def _shape(gave, name_of, same):
     return shaped if type(gave) is dict else type(gave)(shaped[k] for k in range(len(gave)))
 
 
-def joined(values, sides, visible_ids, loop: bool, in_loop_body: bool, pred=None,
-           before=None) -> tuple:
+def joined(values, sides, visible_ids, loop: bool, pred=None, before=None) -> tuple:
     """`values` after a construct; where every path that returned gave as the return value
     one object that a variable of the construct names after it, that variable's object
     recorded as what it stands for. `sides`: each traced side's state (a loop's: its
@@ -261,6 +277,7 @@ def joined(values, sides, visible_ids, loop: bool, in_loop_body: bool, pred=None
     objects (`return d` on one, `return e` on the other, each changed after); `before`: its
     state on entry."""
     values = list(values)
+    nested, in_loop_body = _nested()
     for i, value in enumerate(values):
         if not _returns(sides[0][i].name) or is_placeholder(value):
             continue
@@ -271,8 +288,7 @@ def joined(values, sides, visible_ids, loop: bool, in_loop_body: bool, pred=None
             shape = gave.shape if isinstance(gave, _Template) else None
         else:
             # (the condition of an `if` inside a traced branch lives in that branch's trace)
-            shape = _cond_shape(sides, i, visible_ids,
-                                None if in_loop_body or in_conditional_region() else pred,
+            shape = _cond_shape(sides, i, visible_ids, None if nested else pred,
                                 before=None if before is None else before[i])
         if isinstance(shape, _Either) and shape.pred is None:
             unsure.append((None, _Unsure(tuple(
