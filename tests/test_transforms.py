@@ -628,3 +628,29 @@ def test_a_value_a_jitted_callee_stored_is_a_clear_error_when_read():
     with pytest.raises(ag.StateError, match=r"_BOX\['v'\]") as e:
         ag.function(_reads_what_a_jitted_callee_stored)(jnp.float32(1.0))
     assert f"{__file__}:" in str(e.value)
+
+
+def _clip_add(acc, v):
+    if v > 0:
+        return acc + v
+    return acc
+
+
+def _bigger(a, b):
+    if a > b:
+        return a
+    return b
+
+
+def _reduced(x):
+    import functools
+    import itertools
+    return functools.reduce(_clip_add, x, 0.0), list(itertools.accumulate(x, _bigger))[-1]
+
+
+def test_a_function_handed_to_a_standard_library_higher_order_function_is_converted():
+    # corpus_hunt_errors: functools.reduce (itertools.accumulate, heapq.nlargest's key)
+    # called a module's `def` unconverted, so its `if` on a traced item was JAX's error
+    # blamed on reduce(...); a lambda written in converted code already ran converted.
+    x = jnp.array([1.0, -5.0, 3.0])
+    assert [float(v) for v in ag.function(_reduced)(x)] == [float(v) for v in _reduced(x)]

@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import copy
 import functools
+import heapq
 import inspect
+import itertools
 import sys
 import types
 import weakref
@@ -130,9 +132,17 @@ def check_result(f, out):
     return out
 
 
+# The standard library's higher-order functions: a user function given to one (a `def` to
+# functools.reduce, a key to heapq.nlargest) runs converted, as a lambda in converted code.
+_HIGHER_ORDER = (functools.reduce, itertools.accumulate, itertools.starmap, itertools.takewhile,
+                 itertools.dropwhile, itertools.filterfalse, itertools.groupby, heapq.nsmallest,
+                 heapq.nlargest)
+
+
 def involves_user_code(f) -> bool:
     """Whether calling library code `f` may reach user code this module converts."""
-    return is_transforming(f) or wraps_user_code(f) or _runs_own_method(f)
+    return any(f is h for h in _HIGHER_ORDER) or is_transforming(f) or wraps_user_code(
+        f) or _runs_own_method(f)
 
 
 def converted_arguments(f, args, kwargs, convert):

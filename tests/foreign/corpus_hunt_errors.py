@@ -1780,9 +1780,6 @@ KNOWN: dict[str, str] = {
     "he_item_in_for": "refused: ConcreteValueError: " + _METH + " (`.item()`)",
     "he_reshape_traced_rows": "refused: ConcreteValueError: " + _METH + " (`.reshape`)",
     "he_sum_traced_axis": "refused: ConcreteValueError: " + _METH + " (`.sum(axis=)`)",
-    "he_reduce_user_fn_array": "refused: ConcreteValueError: " + _LIB + " (functools.reduce "
-                               "calls an unconverted module-level user function; an inline "
-                               "lambda works)",
     "he_accumulate_max": "refused: ConcreteValueError: " + _LIB + " (itertools.accumulate "
                          "with max; named `list(...)`)",
     "he_append_filtered_in_for": "refused: StateError: " + _APPEND,
