@@ -1907,3 +1907,19 @@ def test_a_static_item_write_past_the_end_of_a_jax_array_is_numpys_index_error()
     with pytest.raises(IndexError, match="index 5 is out of bounds for axis 0 with size 3"):
         ag.function(f, static_argnums=1)(jnp.array([1.0, 2.0, 3.0]), 5)
     assert [float(v) for v in ag.function(f, static_argnums=1)(jnp.zeros(3), -3)] == [9, 0, 0]
+
+
+def _vector_truth_on_a_traced_path(x, n):
+    if n > 0:
+        if x > -9.0:
+            return 1.0
+    return 2.0
+
+
+def test_the_truth_of_a_vector_on_a_traced_path_raises_where_that_path_runs():
+    # Fuzzer (shapes6 8881/26): Python raises only if the path runs; the error was raised
+    # while tracing, also for runs that never reach it.
+    f = ag.function(_vector_truth_on_a_traced_path)
+    assert float(f(jnp.ones(3), jnp.int32(0))) == _vector_truth_on_a_traced_path(np.ones(3), 0)
+    with pytest.raises(ValueError):
+        f(jnp.ones(3), jnp.int32(1))

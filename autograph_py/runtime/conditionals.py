@@ -11,7 +11,7 @@ import jax.numpy as jnp
 from autograph_py import errors
 from autograph_py.lowering import lax as lowered, tracing
 from autograph_py.runtime import identity, state as st
-from autograph_py.runtime import mutations, optional, paths, picked, restarts, trace_log
+from autograph_py.runtime import failures, mutations, optional, paths, picked, restarts, trace_log
 from autograph_py.runtime.block import Block
 from autograph_py.runtime.dispatch import is_array, is_traced
 from autograph_py.runtime.raises import stage_raised
@@ -92,11 +92,16 @@ def as_predicate(value, construct: str, at: str):
     if value.size == 1 and value.shape != ():
         value = value.reshape(())   # Python's truth of a size-1 array is that of its item
     if value.shape != ():
-        raise errors.AmbiguousTruthError(errors.message(
+        error = errors.AmbiguousTruthError(errors.message(
             f"the condition of this {construct} is an array of shape {value.shape}, "
             "and an array has no single truth value",
             at=at,
             fix="Reduce it to a scalar with jnp.all(...) or jnp.any(...)."))
+        if not in_conditional_region():
+            raise error
+        if not paths.is_silent():   # on a traced path: Python raises it where that path runs
+            failures.stage(error, jnp.asarray(False), at)
+        raise paths.PathRaises(error)
     return value if value.dtype == jnp.bool_ else value != 0
 
 

@@ -1701,6 +1701,10 @@ _CONC = "refused: ConcreteValueError: {} (fair: names the call and line, says wh
 _VEC = ("refused: StateError: truth of a vector {} (fair message at the line; eager raises "
         "ValueError, this is a TypeError subclass)")
 KNOWN: dict[str, str] = {
+    "he_vector_eq_in_while": "MISMATCH jit: the truth of a vector on a traced path (a while "
+                             "body) is Python's ValueError where that path runs: plain "
+                             "jax.jit reports it as JaxRuntimeError (FINDINGS F8); "
+                             "@function raises the ValueError",
     # ---- fair refusals: data-dependent shapes
     "he_mask_index_sum": "refused: TracedShapeError: boolean mask read (fair, suggests where/sum)",
     "he_mask_index_in_traced_if": "refused: TracedShapeError: boolean mask read (fair)",

@@ -459,6 +459,26 @@ class Shapes6MoreGen:
             return [c.code("returned-box", refuse=refuse)]
         return [start] + self._s5_place(held, depth, loops, fn, exits, core, p_here=0.4)
 
+    def gen_s6_vtruth(self, scope, depth, loops, fn, exits=True):
+        """The truth of a vector where Python needs one (an assert, an `if`, `not`), maybe
+        on a traced path: Python's ValueError (hunt of 2026-12-07: a traced vector's
+        assert passed where every item held, and the other uses were a TypeError)."""
+        if not self._s3_ok(fn, depth, loops):
+            return self.gen_assign(scope, depth, loops, fn)
+        rng = self.rng
+        v, start, held = self._s5_start(scope)
+
+        def core(inner):
+            c = Lines(inner)
+            vec = self.expr("fa", inner, 1)
+            form = rng.choice(["assert @ > -9.0, 'finite'", "if not @ > -9.0:",
+                               "if @ > -9.0:"])
+            c.add(0, form, vec)
+            if form.startswith("if"):
+                c.add(4, f"{v} = {v} * 0.5")
+            return [c.code("vector-truth")]
+        return [start] + self._s5_place(held, depth, loops, fn, exits, core, p_here=0.5)
+
     def gen_s6_match(self, scope, depth, loops, fn, exits=True):
         """A `match` left to Python (a sequence, mapping or class pattern on a Python
         subject) whose case holds a maybe-traced `if` or `while` changing a variable read
