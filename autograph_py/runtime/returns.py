@@ -19,7 +19,10 @@ objects after the loop. Before each traced construct a return value that stands 
 objects takes their contents of that moment (`refresh`: a `finally` may have changed
 them since). Where the sides of a traced `if` gave different objects (`return d` on one,
 `return e` on the other) it records both and its condition (an `_Either`): the function's
-result is then the picked side's contents, a new object.
+result is then the picked side's contents, a new object. Such a pick inside another traced
+block of the same function (depths counted from the converted call's entry) cannot use its
+condition outside that block's trace: it records the objects and their leaves (an
+`_Unsure`), and a change to one after the return is an error at the function's result.
 """
 from __future__ import annotations
 
@@ -86,12 +89,18 @@ class _Unsure:
     seen: tuple   # (object, its treedef, its leaves)
 
     def changed(self):
-        return [o for o, tree, leaves in self.seen if _leaves(o) != (tree, leaves)]
+        return [o for o, tree, leaves in self.seen if not _same_leaves(o, tree, leaves)]
 
 
 def _leaves(obj):
     leaves, tree = jax.tree_util.tree_flatten(obj)
-    return tree, tuple(map(id, leaves))
+    return tree, tuple(leaves)   # (held: an id of a leaf gone could be another's)
+
+
+def _same_leaves(obj, tree, leaves) -> bool:
+    now_tree, now = _leaves(obj)
+    return now_tree == tree and len(now) == len(leaves) and all(
+        a is b for a, b in zip(now, leaves))
 
 
 @dataclasses.dataclass(frozen=True)
