@@ -1916,10 +1916,19 @@ def _vector_truth_on_a_traced_path(x, n):
     return 2.0
 
 
-def test_the_truth_of_a_vector_on_a_traced_path_raises_where_that_path_runs():
-    # Fuzzer (shapes6 8881/26): Python raises only if the path runs; the error was raised
-    # while tracing, also for runs that never reach it.
-    f = ag.function(_vector_truth_on_a_traced_path)
-    assert float(f(jnp.ones(3), jnp.int32(0))) == _vector_truth_on_a_traced_path(np.ones(3), 0)
+def _not_of_a_vector_on_a_traced_path(x, n):
+    if n > 0:
+        if not x > -9.0:
+            return 1.0
+    return 2.0
+
+
+@pytest.mark.parametrize("fn", [_vector_truth_on_a_traced_path,
+                                _not_of_a_vector_on_a_traced_path])
+def test_the_truth_of_a_vector_on_a_traced_path_raises_where_that_path_runs(fn):
+    # Fuzzer (shapes6 8881/26, 15000/335): Python raises only if the path runs; the error
+    # was raised while tracing, also for runs that never reach it.
+    f = ag.function(fn)
+    assert float(f(jnp.ones(3), jnp.int32(0))) == fn(np.ones(3), 0)
     with pytest.raises(ValueError):
         f(jnp.ones(3), jnp.int32(1))

@@ -97,11 +97,7 @@ def as_predicate(value, construct: str, at: str):
             "and an array has no single truth value",
             at=at,
             fix="Reduce it to a scalar with jnp.all(...) or jnp.any(...)."))
-        if not in_conditional_region():
-            raise error
-        if not paths.is_silent():   # on a traced path: Python raises it where that path runs
-            failures.stage(error, jnp.asarray(False), at)
-        raise paths.PathRaises(error)
+        failures.raise_where_it_runs(error, at)
     return value if value.dtype == jnp.bool_ else value != 0
 
 

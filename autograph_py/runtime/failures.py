@@ -16,9 +16,11 @@ import collections
 import logging
 import threading
 
+import jax.numpy as jnp
+
 from autograph_py import errors
 from autograph_py.lowering import checks as lowered
-from autograph_py.runtime import paths, text
+from autograph_py.runtime import paths, text, undefined
 from autograph_py.runtime.dispatch import raised_by_jax
 
 
@@ -109,6 +111,16 @@ def assertion_from(error: Exception):
             return None
         exc = _RECENT.pop(text)
     return exc, text.rsplit(" at ", 1)[-1].rstrip(")")
+
+
+def raise_where_it_runs(error: BaseException, at: str):
+    """Python's `error` at this line: now, or on a traced path (a branch, a loop body) a
+    run-time check that raises it where that path runs; the path ends here either way."""
+    if not undefined.in_conditional_region():
+        raise error
+    if not paths.is_silent():
+        stage(error, jnp.asarray(False), at)
+    raise paths.PathRaises(error)
 
 
 def empty_error(fn_name: str) -> ValueError:

@@ -90,12 +90,12 @@ def _truth(v, op: str):
 
 def _check_single(v, op: str) -> None:
     if v.size != 1:
-        raise errors.AmbiguousTruthError(errors.message(
+        at = errors.where(3)
+        failures.raise_where_it_runs(errors.AmbiguousTruthError(errors.message(
             f"an operand of `{op}` is an array of shape {tuple(v.shape)}, and an array of "
-            "several elements has no single truth value",
-            at=errors.where(3),
+            "several elements has no single truth value", at=at,
             fix=("Use jnp.logical_not(a)" if op == "not" else f"Use jnp.logical_{op}(a, b)") +
-                " for elementwise logic, or reduce it with jnp.all(...) / jnp.any(...)."))
+                " for elementwise logic, or reduce it with jnp.all(...) / jnp.any(...).")), at)
 
 
 def _is_bool(v):

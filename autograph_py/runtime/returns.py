@@ -50,8 +50,9 @@ class _Origins(threading.local):
         self.pending = {}
         # id(return value) -> (it, _Unsure): objects a return inside a traced block gave
         self.unsure = {}
-        # per converted call running: the traced blocks and loop bodies around its entry
-        self.bases = []
+        # per converted call running: [the traced blocks and loop bodies around its entry,
+        # whether code may run after its return]; `top`: the outermost function's
+        self.bases, self.top = [], [0, 0, False]
 
 
 _origins = _Origins()
@@ -109,17 +110,29 @@ class _Template:
 
 
 def entering_function() -> None:
-    _origins.bases.append((conditional_depth(), paths.loop_body.depth()))
+    _origins.bases.append([conditional_depth(), paths.loop_body.depth(), False])
 
 
 def leaving_function() -> None:
     _origins.bases.pop()
 
 
+def _base() -> list:
+    return _origins.bases[-1] if _origins.bases else _origins.top
+
+
+def _made(kept) -> None:   # a converted function's start: whether code runs after a return
+    if kept:
+        _base()[2] = True
+
+
+UndefinedReturnValue.made = staticmethod(_made)
+
+
 def _nested() -> tuple:
     """(inside a traced block, inside a traced loop's body) of the function running now:
     a callee's own `if` traced in its caller's loop body is at the callee's level."""
-    region, body = _origins.bases[-1] if _origins.bases else (0, 0)
+    region, body, _ = _base()
     return conditional_depth() > region, paths.loop_body.depth() > body
 
 
@@ -134,6 +147,8 @@ def given(value):
     that returned gave back."""
     stands = _stands_for(value)
     _origins.pending.pop(id(value), None)   # taken: the function returns
+    if not _origins.bases:
+        _origins.top[2] = False   # (the outermost function returns)
     held, unsure = _origins.unsure.pop(id(value), (None, None))
     if unsure is not None and held is value and unsure.changed():
         raise errors.StateError(errors.message(
@@ -300,8 +315,9 @@ def joined(values, sides, visible_ids, loop: bool, pred=None, before=None) -> tu
             shape = _cond_shape(sides, i, visible_ids, None if nested else pred,
                                 before=None if before is None else before[i])
         if isinstance(shape, _Either) and shape.pred is None:
-            unsure.append((None, _Unsure(tuple(
-                (o, *_leaves(o)) for o in _objects(shape, values)))))
+            if _base()[2]:   # (no code after a return: a new object is as good)
+                unsure.append((None, _Unsure(tuple(
+                    (o, *_leaves(o)) for o in _objects(shape, values)))))
             shape = None
         if unsure:   # (kept by the value that carries it on)
             _keep_unsure(_held(value), [u for _, u in unsure])

@@ -48,19 +48,18 @@ for _op in ("add sub mul truediv floordiv mod pow matmul and or xor lshift rshif
 
 
 class UndefinedReturnValue(Undefined):
-    """The return value before a `return` has run.
-
-    Unlike other locals it may be missing in one branch of a traced `if` or
-    before a traced loop: the return flag guards every later read of it, so
-    the runtime fills it with zeros of the right type there. `kept`: code may run after
-    a `return` (`finally`, `__exit__`) and change what it returned (identity._returned).
-    """
+    """The return value before a `return` has run: it may be missing in one branch of a
+    traced `if` or before a traced loop (the return flag guards every later read of it, so
+    it is zeros there). `kept`: code may run after a `return` (`finally`, `__exit__`) and
+    change what it returned (runtime/returns.py, told by `made`)."""
 
     __slots__ = ("kept",)
+    made = staticmethod(lambda kept: None)   # (set by runtime/returns)
 
     def __init__(self, kept=False):
         super().__init__(labels.RETURN_VALUE)
         self.kept = kept
+        self.made(kept)
 
 
 class MaybeUndefined(Undefined):
