@@ -17,6 +17,7 @@ from autograph_py.runtime import (comprehensions, failures, items, mathfns, nume
                                   paths, picked, raises, text, trace_log)
 from autograph_py.runtime.conditionals import as_predicate
 from autograph_py.runtime.dispatch import dimension_value, holds_traced, in_trace, is_traced
+from autograph_py.runtime.flat import is_dynamic_leaf
 from autograph_py.runtime.text import fstring  # noqa: F401 - generated code's ag__.fstring
 from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedZip, reversed_
 from autograph_py.runtime import undefined as undefined_module
@@ -92,8 +93,7 @@ def zip_(*iterables, **kwargs):
 def _numbers(x) -> bool:
     if not isinstance(x, (list, tuple)):
         return True   # an array, a range (and what TracedZip refuses clearly)
-    return all(isinstance(leaf, (bool, int, float, complex, jax.Array)) or hasattr(
-        leaf, "dtype") for leaf in jax.tree_util.tree_leaves(x))
+    return all(map(is_dynamic_leaf, jax.tree_util.tree_leaves(x)))
 
 
 def map_(fn, *iterables):
@@ -348,10 +348,8 @@ def read_local(value):
     if type(value) is Undefined and in_conditional_region() and not paths.is_silent():
         # No path assigned it, but this read is on a traced path that may never run:
         # Python's UnboundLocalError, raised when (if) the path runs.
-        at = errors.where()
-        exc = UnboundLocalError(_unbound_text(value.name))
-        failures.stage(exc, jax.numpy.asarray(False), at)
-        raise paths.PathRaises(exc)
+        failures.raise_where_it_runs(UnboundLocalError(_unbound_text(value.name)),
+                                     errors.where())
     if isinstance(value, MaybeUndefined) and value.assigned is not None and \
             in_conditional_region():
         value = _checked_form(value)

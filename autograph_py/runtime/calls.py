@@ -191,7 +191,7 @@ def _call_converted(fn, converted, args, kwargs):
     stack = _active.__dict__.setdefault(key, [])   # (conditional depth, traced levels) per call
     levels = _traced_level(fn, key, stack, args, kwargs)
     stack.append((undefined.conditional_depth(), levels))
-    returns.entering_function()
+    returns.entering_function(stack[-1][0])
     frame = (written_back.call_frame(fn, args, kwargs) if _hands_back(converted)
              else contextlib.nullcontext())   # the arrays it item-assigns go back
     try:

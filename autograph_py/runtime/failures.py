@@ -145,16 +145,16 @@ def needs_concrete(f, e):
     if "_forward_method_to_aval" in name and func is not None and func.__closure__:
         name = f"<traced array>.{func.__closure__[0].cell_contents}"   # `x.item()`: its name
     first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-    module = str(getattr(f, "__module__", None) or type(f).__module__)
-    numpy, jnp_name = module.partition(".")[0], module.replace("numpy", "jnp", 1) + "." + getattr(
-        f, "__name__", "")
+    module = str(getattr(f, "__module__", None) or type(f).__module__)   # (a ufunc's: numpy)
+    twin = "jnp" + module[len("numpy"):] + "." + getattr(f, "__name__", "")
     return errors.ConcreteValueError(errors.message(
         f"{name}(...) needs a concrete value here, and one of its arguments is traced",
         details=(f"JAX: {type(e).__name__}: {first}",),
         at=errors.where(),
         fix=f"NumPy makes concrete arrays, which exist only when the program runs: use "
-            f"{jnp_name}, which traces (jax.numpy has NumPy's functions)."
-            if numpy == "numpy" and "TracerArrayConversion" in type(e).__name__ else
+            f"{twin}, which traces (jax.numpy has NumPy's functions)."
+            if module.partition(".")[0] == "numpy" and "TracerArrayConversion" in
+            type(e).__name__ else
             "A shape, a size or a Python number must be known when the function is traced: "
             "compute it from static values (static_argnums, x.shape), or keep a fixed size "
             "and mask the items you do not want."))

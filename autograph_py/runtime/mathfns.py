@@ -101,10 +101,10 @@ def pow_(base, exp, mod=None):
         return base ** exp
     out, ok = scalars.modular_power(base, exp, mod)   # (ok: True where exp is a natural)
     error = ValueError("base is not invertible for the given modulus")
-    if not is_traced(ok) and not ok:
-        raise error
     if is_traced(ok):
         failures.stage(error, ok, errors.where())
+    elif not ok:
+        raise error
     return out
 
 

@@ -109,8 +109,8 @@ class _Template:
     shape: object   # what the return gave: _Var, _Same, or a tuple, list or dict of them
 
 
-def entering_function() -> None:
-    _origins.bases.append([conditional_depth(), paths.loop_body.depth(), False])
+def entering_function(depth: int) -> None:
+    _origins.bases.append([depth, paths.loop_body.depth(), False])
 
 
 def leaving_function() -> None:
@@ -149,8 +149,8 @@ def given(value):
     _origins.pending.pop(id(value), None)   # taken: the function returns
     if not _origins.bases:
         _origins.top[2] = False   # (the outermost function returns)
-    held, unsure = _origins.unsure.pop(id(value), (None, None))
-    if unsure is not None and held is value and unsure.changed():
+    unsure = _take_unsure(value)
+    if unsure is not None and unsure.changed():
         raise errors.StateError(errors.message(
             "the function returns one of several lists or dicts, picked by a traced "
             "condition inside another traced block, and code that ran after the return (a "
@@ -193,10 +193,17 @@ def _held(value):
 
 def _record(obj, origin, pending=False) -> None:
     if type(obj) in (list, dict, tuple):
-        kept = _origins.pending if pending else _origins.by_id
-        if pending and len(kept) >= _PENDING:   # (a function left by an exception)
-            del kept[next(iter(kept))]
-        kept[id(obj)] = (obj, origin)
+        if pending:
+            _bounded_put(_origins.pending, obj, origin)
+        else:
+            _origins.by_id[id(obj)] = (obj, origin)
+
+
+def _bounded_put(kept: dict, obj, what) -> None:
+    """`kept[id(obj)] = (obj, what)`, the oldest out at _PENDING (a function left by a raise)."""
+    if len(kept) >= _PENDING:
+        del kept[next(iter(kept))]
+    kept[id(obj)] = (obj, what)
 
 
 _PENDING = 64
@@ -228,8 +235,8 @@ def refresh(block) -> None:
             continue
         now = _copied(now)
         _record(now, stands, pending=id(held) in _origins.pending)
-        was, unsure = _origins.unsure.pop(id(held), (None, None))
-        if unsure is not None and was is held:
+        unsure = _take_unsure(held)
+        if unsure is not None:
             _keep_unsure(now, [unsure])
         values[i], changed = _rewrapped(values[i], now), True
     if changed:
@@ -305,8 +312,8 @@ def joined(values, sides, visible_ids, loop: bool, pred=None, before=None) -> tu
     for i, value in enumerate(values):
         if not _returns(sides[0][i].name) or is_placeholder(value):
             continue
-        unsure = [u for side in sides for u in [_origins.unsure.pop(
-            id(_held(side[i].value)), (None, None))] if u[1] and u[0] is _held(side[i].value)]
+        unsure = [u for u in (_take_unsure(_held(side[i].value)) for side in sides)
+                  if u is not None]
         if loop:
             gave = _origin(_held(sides[0][i].value))
             shape = gave.shape if isinstance(gave, _Template) else None
@@ -316,11 +323,10 @@ def joined(values, sides, visible_ids, loop: bool, pred=None, before=None) -> tu
                                 before=None if before is None else before[i])
         if isinstance(shape, _Either) and shape.pred is None:
             if _base()[2]:   # (no code after a return: a new object is as good)
-                unsure.append((None, _Unsure(tuple(
-                    (o, *_leaves(o)) for o in _objects(shape, values)))))
+                unsure.append(_Unsure(tuple((o, *_leaves(o)) for o in _objects(shape, values))))
             shape = None
         if unsure:   # (kept by the value that carries it on)
-            _keep_unsure(_held(value), [u for _, u in unsure])
+            _keep_unsure(_held(value), unsure)
         out = _held(value) if shape is None else _filled(_held(value), shape, values)
         if not in_loop_body:
             for side in sides:   # made of them: a later construct's or the function's now
@@ -354,9 +360,13 @@ def _cond_shape(sides, i, visible_ids, pred=None, before=None):
 
 
 def _keep_unsure(value, unsure) -> None:
-    if len(_origins.unsure) >= _PENDING:   # (a function left by an exception)
-        del _origins.unsure[next(iter(_origins.unsure))]
-    _origins.unsure[id(value)] = (value, _Unsure(tuple(x for u in unsure for x in u.seen)))
+    _bounded_put(_origins.unsure, value, _Unsure(tuple(x for u in unsure for x in u.seen)))
+
+
+def _take_unsure(obj):
+    """The _Unsure recorded for `obj`, taken; None if there is none."""
+    held, unsure = _origins.unsure.pop(id(obj), (None, None))
+    return unsure if held is obj else None
 
 
 def _objects(shape, values):
