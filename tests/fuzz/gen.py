@@ -976,10 +976,22 @@ def may_refuse(case: Case) -> list:
                 isinstance(n.value, Name) or isinstance(n.value, ir.Op)
                 and n.value.template == shapes.PICK) for _, n in ir.walk(case.prog)):
         out.append("StateError")
+    if "StateError" not in out and any(_changes_then_rebinds(n.body) for _, n in
+                                       ir.walk(case.prog) if isinstance(n, (For, While))):
+        out.append("StateError")   # the entry dict changed only if the loop ran (15000/395)
     out += extras.may_refuse(case.prog)   # a generator's traced test (F94)
     out += idiom_ops.may_refuse(case.prog, case.idiom_open)   # key order (F116), F100, F102
     out += idiom_shapes2b.may_refuse(case.prog)   # grad of grad via a traced while; F120
     return out
+
+
+def _changes_then_rebinds(body) -> bool:
+    """A loop body that changes a nested dict's inner dict in place and binds its name
+    anew: whether the dict the loop started with was changed depends on whether the loop
+    ran, a traced value's choice (a clear StateError, "one of several lists or dicts")."""
+    nodes = [n for _, n in ir.walk(body)]
+    changed = {n.target for n in nodes if isinstance(n, ir.SetPath)}
+    return any(isinstance(n, Assign) and n.target in changed for n in nodes)
 
 
 def shape_tags(prog: Program) -> list:
