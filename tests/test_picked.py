@@ -379,7 +379,32 @@ def _word_length(x):
     return len(_first_word(x)) * 1.0
 
 
+def _mode_set_by_a_loop_that_may_not_run(x, n):
+    m, w = "train", 0
+    while w < n:
+        w += 1
+        m = "eval"   # a plain str: the loop's state is which of the two it holds
+    return len(m) * x + (m == "eval")
+
+
+def _mode_in_an_inner_loop(x, n):
+    v, k = 0.0, 0
+    while k < 3 and x > 0:
+        k += 1   # a Python int in the body's first trace
+        m, w = "train", 0
+        while w < n:
+            w += 1
+            m = "eval" if k else m
+        v = v + m.startswith("e") * 0.5
+    return v
+
+
+# A str the body of a traced loop sets to a Python str of another value (shapes6 16000/6:
+# "'m' changes type", a value change read as a type change).
 @pytest.mark.parametrize("fn, args", [
+    (_mode_set_by_a_loop_that_may_not_run, (2.0, 2)),
+    (_mode_set_by_a_loop_that_may_not_run, (2.0, 0)), (_mode_in_an_inner_loop, (1.0, 2)),
+    (_mode_in_an_inner_loop, (1.0, 0)), (_mode_in_an_inner_loop, (-1.0, 2)),
     (_mode_in_a_while, (3.0, 2)), (_mode_in_a_while, (-3.0, 2)), (_mode_in_a_while, (0.0, 2)),
     (_mode_in_a_while, (3.0, 0)), (_mode_in_a_range, (1.0, 3)), (_mode_in_a_range, (-1.0, 3)),
     (_word_length, (0.25,)), (_word_length, (-2.0,)), (_word_length, (1.0,))])

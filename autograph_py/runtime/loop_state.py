@@ -69,12 +69,12 @@ def update_loop_plan(plan: LoopPlan, names, ins: list[Var], outs: list[Var], con
             changed = True
         elif i in appends:
             continue
+        elif (text := picked.loop_text(v_in.value, v_out.value)) is not None:
+            # a str a traced `if` picks, or one the body changes (`m = "eval"` in a loop
+            # that may not run; shapes6 16000/6): a chain over the strs of both
+            changed |= text != (treedefs[i], specs[i])
+            treedefs[i], specs[i] = text
         elif v_in.treedef != v_out.treedef:
-            text = picked.loop_text(v_in.value, v_out.value)   # a str a traced `if` picks
-            if text is not None:
-                changed |= text != (treedefs[i], specs[i])
-                treedefs[i], specs[i] = text
-                continue
             carried = None if allow_append else _maybe_none(v_in, v_out, mismatch)
             if carried is not None:   # None on entry or after an iteration, a value on the other
                 treedefs[i], specs[i] = carried
