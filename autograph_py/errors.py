@@ -7,9 +7,9 @@ what to change.
 from __future__ import annotations
 
 import ast
-import contextlib
 import re
 import sys
+import types
 
 from autograph_py import labels
 
@@ -258,25 +258,57 @@ _REPEATED = re.compile(r"unsupported operand type\(s\) for \*=?: '(\w+)' and '(\
                        r"can't multiply sequence by non-int of type '(\w+)'")
 
 
-@contextlib.contextmanager
-def clearer_errors():
-    """Around a converted function's entry: `clearer` of a TypeError that leaves it."""
-    try:
-        yield
-    except TypeError as e:
-        clear = clearer(e)
-        if clear is None:
-            raise
-        raise clear from None
-    except Exception as e:   # (JAX's, for a comparison of symbolic dimensions: jax.export)
-        if type(e).__name__ != "InconclusiveDimensionOperation":
-            raise
-        raise ConcreteValueError(message(
-            "a comparison of symbolic dimensions (jax.export) has no answer while the "
-            "function is traced: it depends on the shapes the exported program is called with",
-            details=(f"JAX: {str(e).strip().splitlines()[0]}",), at=_user_line(e),
-            fix="Compare the dimension's value when the program runs: jnp.asarray(x.shape[0]) "
-                "> 2 is a traced bool a converted `if` or `while` stages.")) from None
+class clearer_errors:
+    """Around a converted function's entry: what an error that leaves it says in this
+    project's terms (`clearer`), and the runtime's own frames dropped from its traceback,
+    as JAX drops its own at its API boundaries (JAX_TRACEBACK_FILTERING=off keeps them):
+    the last frame is the user's line under `convert` without jit too (a failing `assert`,
+    `int("abc")`, `min([])`), not the runtime function that raised it for them."""
+    __slots__ = ()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, e, tb):
+        if not isinstance(e, Exception):
+            return False
+        clear = _clearer_of(e)
+        if clear is not None:
+            raise clear.with_traceback(_users_frames(tb)) from None
+        e.with_traceback(_users_frames(tb))
+        return False
+
+
+def _clearer_of(e: Exception) -> BaseException | None:
+    if isinstance(e, TypeError):
+        return clearer(e)
+    if type(e).__name__ != "InconclusiveDimensionOperation":   # JAX's, jax.export
+        return None
+    return ConcreteValueError(message(
+        "a comparison of symbolic dimensions (jax.export) has no answer while the "
+        "function is traced: it depends on the shapes the exported program is called with",
+        details=(f"JAX: {str(e).strip().splitlines()[0]}",), at=_user_line(e),
+        fix="Compare the dimension's value when the program runs: jnp.asarray(x.shape[0]) "
+            "> 2 is a traced bool a converted `if` or `while` stages."))
+
+
+def _users_frames(tb):
+    """`tb` without the frames of autograph_py's own modules (converted code runs in the
+    user's module, so its frames stay); all of it where none would remain."""
+    import jax
+    if jax.config.jax_traceback_filtering == "off":
+        return tb
+    kept, t = [], tb
+    while t is not None:
+        if not t.tb_frame.f_globals.get("__name__", "").startswith("autograph_py"):
+            kept.append(t)
+        t = t.tb_next
+    if not kept:
+        return tb
+    out = None
+    for t in reversed(kept):
+        out = types.TracebackType(out, t.tb_frame, t.tb_lasti, t.tb_lineno)
+    return out
 
 
 def clearer(e: TypeError) -> BaseException | None:

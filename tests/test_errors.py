@@ -609,6 +609,28 @@ def test_run_time_failures_end_their_traceback_at_the_users_line():
         assert last.filename == __file__ and text in last.line, last
 
 
+def _checked_mean(xs, k):
+    assert len(xs) > 0, "empty"
+    for i in range(k):
+        assert xs[i] > 0, "not positive"
+    return int("3" if k else "x") + min(xs[:k])
+
+
+@pytest.mark.parametrize("args, kind, text", [
+    (([], 1), AssertionError, 'assert len(xs) > 0, "empty"'),
+    (([1.0, -1.0], 2), AssertionError, 'assert xs[i] > 0, "not positive"'),
+    (([1.0], 0), ValueError, 'return int("3" if k else "x")')])
+def test_python_errors_under_convert_end_at_the_users_line(args, kind, text):
+    # Without jit no JAX boundary drops the runtime's frames: the converted function's
+    # entry does (a failing assert ended in runtime/builtins.py, int() in numeric.py).
+    import traceback as tb_module
+    for run in (_checked_mean, ag.convert(_checked_mean)):
+        with pytest.raises(kind) as info:
+            run(*args)
+        last = tb_module.extract_tb(info.value.__traceback__)[-1]
+        assert last.filename == __file__ and text in last.line, last
+
+
 def test_raise_after_a_loop_with_early_return_and_in_an_endless_loop():
     def first_positive(xs):
         for v in xs:
