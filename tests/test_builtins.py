@@ -643,7 +643,7 @@ def growing_prefix_sums(xs):
     return out
 
 
-@pytest.mark.parametrize("fn", [toggled_mode, best_so_far, growing_prefix_sums])
+@pytest.mark.parametrize("fn", [best_so_far, growing_prefix_sums])
 def test_loop_whose_state_changes_type_runs_unrolled_over_a_static_number_of_items(fn):
     xs = jnp.asarray([1.0, 3.0, 2.0])
     assert_same(ag.function(fn)(xs), fn(xs))
@@ -651,15 +651,32 @@ def test_loop_whose_state_changes_type_runs_unrolled_over_a_static_number_of_ite
     assert "python (unrolled)" in str(report) and "from one iteration to the next" in str(report)
 
 
-def test_loop_with_a_traced_trip_count_still_refuses_a_changing_type():
+def test_a_str_the_loop_toggles_is_carried_as_a_pick_of_its_values():
+    # It ran unrolled, as a loop whose state changes type; the str's values are known,
+    # so the scan carries which one it holds.
+    for xs in (jnp.asarray([1.0, 3.0, 2.0]), jnp.asarray([1.0, 3.0, 2.0, 5.0])):
+        assert_same(ag.function(toggled_mode)(xs), toggled_mode(xs))
+    assert "lax.scan" in str(ag.explain(toggled_mode)(jnp.asarray([1.0, 3.0, 2.0])))
+
+
+def test_loop_with_a_traced_trip_count_carries_a_toggled_str_and_refuses_a_growing_one():
     def f(n):
         mode = "add"
         for _ in range(n):
             mode = "sub" if mode == "add" else "add"
-        return 1.0
+        return (mode == "add") * 1.0
 
-    with pytest.raises(errors.StateError, match="'mode' changes type"):
-        ag.function(f)(jnp.int32(3))
+    for n in (0, 3, 4):
+        assert_same(ag.function(f)(jnp.int32(n)), jnp.float32(f(n)))
+
+    def g(n):   # a new str each iteration: no set of values a program could carry
+        mode = "a"
+        for _ in range(n):
+            mode = mode + "x"
+        return len(mode) * 1.0
+
+    with pytest.raises(errors.StateError, match="did not settle"):
+        ag.function(g)(jnp.int32(3))
 
 
 def test_a_print_in_a_python_while_test_is_emitted_once_per_evaluation(capsys):

@@ -527,3 +527,38 @@ def test_two_members_of_an_enum_a_traced_condition_picks(x, capfd):
     got = ag.function(_two_members)(jnp.float32(x))
     jax.effects_barrier()
     assert float(got) == want and capfd.readouterr().out == want_out
+
+
+# A str (or function) a traced condition picks, returned by `@function`: the program
+# returns its condition, and the caller gets the value it picked, as from Python (was
+# JAX's TypeError: "returned a value of type <class 'str'>").
+
+def _parity(n):
+    return "even" if n % 2 == 0 else "odd"
+
+
+def _labelled(x):
+    if x > 1:
+        m = "big"
+    elif x > 0:
+        m = "small"
+    else:
+        m = "negative"
+    return m, x * 2, jnp.tanh if x > 0 else jnp.sin
+
+
+def test_a_picked_str_or_function_returned_by_function_is_the_value_picked():
+    f = ag.function(_parity)
+    assert [f(jnp.int32(i)) for i in range(4)] == [_parity(i) for i in range(4)]
+    assert type(f(jnp.int32(3))) is str
+    g = ag.function(_labelled)
+    for v in (2.0, 0.5, -1.0):
+        got, want = g(jnp.float32(v)), _labelled(v)
+        assert got[0] == want[0] and got[2] is want[2]
+        np.testing.assert_allclose(got[1], want[1])
+    assert f.lower(jnp.int32(0)).compile()(jnp.int32(5)) == "odd"
+    # Inside another trace the pick stays a pick, which compares as a str does.
+    outer = ag.function(lambda n: (f(n) == "even") * 1.0)
+    assert float(outer(jnp.int32(4))) == 1.0 and float(outer(jnp.int32(3))) == 0.0
+    # eval_shape knows no value: the pick itself.
+    assert "'even' or 'odd'" in repr(f.eval_shape(jnp.int32(0)))

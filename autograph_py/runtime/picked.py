@@ -21,9 +21,11 @@ import operator
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from autograph_py import errors
 from autograph_py.lowering.plans import Dynamic, Static, aval_of
+from autograph_py.runtime.dispatch import is_array, is_py_scalar
 
 
 class Picked:
@@ -121,7 +123,7 @@ class Picked:
     def chosen(self):
         """The value a concrete condition picks (when the program runs: a print's or an
         f-string's text rebuilds the Picked from run-time values); None while traced."""
-        if isinstance(self.pred, jax.core.Tracer):
+        if not _known(self.pred):
             return None
         v = self.if_true if bool(self.pred) else self.if_false
         return v.chosen() if type(v) is Picked else v
@@ -241,6 +243,59 @@ def pickable(a, b) -> bool:
 jax.tree_util.register_pytree_node(
     Picked, lambda p: ((p.pred, p.if_true, p.if_false), None),
     lambda _, children: Picked(*children))
+
+
+class _Returned:
+    """A Picked as an output of `@function`'s compiled program: its conditions and the
+    arrays of its texts are outputs, its strs and functions static; once the program
+    has run, the value its conditions picked (`return "even" if n % 2 == 0 else "odd"`
+    gives the str, as Python does). Unflattened with tracers (a call inside another
+    trace), the Picked itself."""
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+
+def returnable(out):
+    """`out` with each Picked in it as `@function`'s program returns it (_Returned)."""
+    is_pick = lambda v: type(v) is Picked   # noqa: E731
+    if not any(map(is_pick, jax.tree_util.tree_leaves(out, is_leaf=is_pick))):
+        return out
+    return jax.tree_util.tree_map(lambda v: _Returned(v) if is_pick(v) else v, out,
+                                  is_leaf=is_pick)
+
+
+def _returned_flat(r: _Returned):
+    leaves, treedef = jax.tree_util.tree_flatten(r.value)
+    outs = [is_array(v) or is_py_scalar(v) for v in leaves]
+    return ([v for v, o in zip(leaves, outs) if o],
+            (treedef, tuple(None if o else v for v, o in zip(leaves, outs)), tuple(outs)))
+
+
+def _returned_value(aux, children):
+    treedef, statics, outs = aux
+    it = iter(children)
+    value = jax.tree_util.tree_unflatten(treedef, [next(it) if o else v
+                                                   for v, o in zip(statics, outs)])
+    return _resolved(value)
+
+
+def _resolved(v):
+    """The value a Picked of concrete scalar conditions picks; else the Picked."""
+    if type(v) is not Picked:
+        return v
+    return _resolved(v.if_true if bool(v.pred) else v.if_false) if _known(v.pred) else v
+
+
+def _known(pred) -> bool:
+    """A condition whose value is known: a concrete scalar (not a tracer, nor eval_shape's
+    ShapeDtypeStruct, nor a batch of conditions)."""
+    return (isinstance(pred, (bool, int, np.generic, np.ndarray)) or isinstance(
+        pred, jax.Array) and not isinstance(pred, jax.core.Tracer)) and not np.shape(pred)
+
+
+jax.tree_util.register_pytree_node(_Returned, _returned_flat, _returned_value)
 
 
 def aligned(a, b):
