@@ -391,3 +391,48 @@ def test_zero_argument_super_in_a_branch_or_loop_body():
     for x in (2.0, -1.0):
         assert ag.convert(_uses_super)(x) == _uses_super(x)
         assert float(ag.function(_uses_super)(jnp.float32(x))) == _uses_super(x)
+
+
+# An object held in a list, its attribute changed through another name inside a traced
+# `if` or loop (corpus_realworld2: round-robin scheduling, particles): the change was no
+# state of the construct, and the list kept a tracer of the block (UnexpectedTracerError).
+
+class _Proc:
+    def __init__(self, r):
+        self.r = r
+
+
+def _round_robin(a, n):
+    procs = [_Proc(a), _Proc(a + 2)]
+    for _ in range(n):
+        for p in procs:
+            p.r -= 1
+    return procs[0].r + procs[1].r * 10
+
+
+def _one_through_an_alias(a, x):
+    procs = [_Proc(a), _Proc(a + 1)]
+    if x > 0:
+        p = procs[1]
+        p.r = p.r * 2
+    return procs[0].r, procs[1].r
+
+
+def _held_in_a_dict(a, n):
+    table = {"first": _Proc(a)}
+    k = 0
+    while k < n:
+        k += 1
+        for p in table.values():
+            if p.r > 0:
+                p.r -= 1
+    return table["first"].r
+
+
+@pytest.mark.parametrize("fn, args", [
+    (_round_robin, (3, 2)), (_round_robin, (3, 0)), (_one_through_an_alias, (3, 1)),
+    (_one_through_an_alias, (3, -1)), (_held_in_a_dict, (2, 5)), (_held_in_a_dict, (2, 1))])
+def test_an_attribute_of_an_object_in_a_list_changed_through_another_name(fn, args):
+    want = fn(*args)
+    got = ag.function(fn)(*(jnp.int32(v) for v in args))
+    assert jax.tree_util.tree_map(int, got) == want

@@ -46,6 +46,7 @@ def visible(roots, depth=3) -> Visible:
     their closures (and the module-level ones their code names): the containers that exist
     before the construct and that its blocks can change."""
     ids, seen, level = Visible(), set(), [(r, None) for r in roots]
+    held = set()   # ids of the items of the lists, dicts and tuples it reached
     for _ in range(depth + 1):
         below = []
         for v, name in level:   # (grows: a function a function names is on its level)
@@ -93,10 +94,17 @@ def visible(roots, depth=3) -> Visible:
                     ids.names.setdefault(id(v), name)
                 items = enumerate(v) if isinstance(v, list) else v.items()
                 below.extend((x, name and f"{name}[{k!r}]") for k, x in items)
+                held.update(id(x) for x in (v if isinstance(v, list) else v.values()))
             elif isinstance(v, tuple):
                 below.extend((x, name and f"{name}[{k}]") for k, x in enumerate(v))
+                held.update(id(x) for x in v)
             elif _attributed(v):   # `obj.v`: another name of the list `v = obj.v` holds
                 below.extend((x, name and f"{name}.{k}") for k, x in _attributes(v))
+                if is_user_object(v) and id(v) in held:   # an item's or attribute's
+                    # attributes, which a block may rebind through another name (`for p in
+                    # procs: p.r -= 1` left a tracer of the block in procs[0]); a variable's
+                    # own (`self.total`) are the converter's state or a call's change
+                    ids.owners.setdefault(id(v), (v, "attr", name))
         level = below
     ids.reached = seen
     return ids
