@@ -324,6 +324,16 @@ def clearer(e: TypeError) -> BaseException | None:
             details=(f"JAX: {str(e).strip().splitlines()[0]}",), at=at,
             fix="Write the condition as a converted `if` or loop, or compute it with "
                 "jnp.where; or make the value a Python one (a static argument)."))
+    if re.search(r"unhashable type: '\w*Tracer'", str(e)):
+        return TracedShapeError(message(
+            "a traced value is hashed here: a set's item, a dict's key, or an argument of a "
+            "cached function (functools.lru_cache, cache); which values are equal depends on "
+            "the data, and a compiled program's sets and dicts have static keys",
+            details=(f"Python: TypeError: {e}",), at=_user_line(e),
+            fix="Keep the values in an array and compare them there (`jnp.any(seen == v)`, "
+                "`jnp.unique(x, size=n, fill_value=...)` has a static size), or use Python "
+                "values as keys; call a cached function with Python values (a static "
+                "argument), or without its cache."))
     m = _REPEATED.search(str(e))
     if m is None or "Tracer" not in str(e) or not (
             m.group(3) or {m.group(1), m.group(2)} & {"list", "tuple", "str"}):

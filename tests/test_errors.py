@@ -1,6 +1,7 @@
 """Diagnostics: every error names the variable, shows both sides, points at the user's line."""
 from __future__ import annotations
 
+import functools
 import re
 import traceback
 
@@ -1954,3 +1955,29 @@ def test_the_truth_of_a_vector_on_a_traced_path_raises_where_that_path_runs(fn):
     assert float(f(jnp.ones(3), jnp.int32(0))) == fn(np.ones(3), 0)
     with pytest.raises(ValueError):
         f(jnp.ones(3), jnp.int32(1))
+
+
+def _seen_before(n):
+    seen = set()
+    while n != 1 and n not in seen:
+        seen.add(n)
+        n = n // 2 if n % 2 == 0 else 3 * n + 1
+    return n == 1
+
+
+@functools.lru_cache(maxsize=None)
+def _cached_fib(k):
+    return k if k < 2 else _cached_fib(k - 1) + _cached_fib(k - 2)
+
+
+@pytest.mark.parametrize("fn, text", [
+    (_seen_before, "while n != 1 and n not in seen"),
+    (lambda n: _cached_fib(n), "_cached_fib(n)"),
+    (lambda n: len({n, 1}), "len({n, 1})")])
+def test_a_traced_value_hashed_is_a_traced_shape_error_at_the_users_line(fn, text):
+    # corpus_realworld2: a set of seen values, functools.lru_cache: Python's "unhashable
+    # type: 'DynamicJaxprTracer'" from inside the set or the cache.
+    with pytest.raises(errors.TracedShapeError, match="a traced value is hashed") as info:
+        ag.function(fn)(jnp.int32(6))
+    line = int(re.search(re.escape(__file__) + r":(\d+)", str(info.value)).group(1))
+    assert text in open(__file__).read().splitlines()[line - 1]
