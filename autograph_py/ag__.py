@@ -36,8 +36,8 @@ from autograph_py import errors
 from autograph_py.runtime import items, returns
 from autograph_py.runtime.copies import plain
 from autograph_py.runtime.dispatch import holds_traced
-from autograph_py.runtime.builtins import (assert_stmt, fstring, list_argument, match_subject,
-                                           read_local)
+from autograph_py.runtime.builtins import (assert_stmt, fstring, list_argument, listed,
+                                           match_subject, read_local)
 from autograph_py.runtime.raises import HANDLED, raise_stmt, staged_raises_escape
 from autograph_py.errors import clearer_errors
 from autograph_py.runtime.calls import converted_call
@@ -119,7 +119,7 @@ __all__ = ["and_", "assert_stmt", "clearer_errors", "compare_chain", "comprehens
            "nested_list_comprehension", "nested_set_comprehension", "set_comprehension",
            "for_stmt", "fstring", "getitem", "give_back", "global_name", "HANDLED", "if_exp",
            "if_stmt", "in_", "is_", "is_not", "latest", "ld", "list_append", "list_argument",
-           "list_comprehension", "load_part", "match_subject", "not_", "not_eq", "not_in", "or_",
+           "list_comprehension", "listed", "load_part", "match_subject", "not_", "not_eq", "not_in", "or_",
            "ordered", "poison_stale", "raise_stmt", "returned", "retval", "setitem",
            "setitem_outside", "slice",
            "span", "staged_raises_escape", "store_part", "str_mod", "Undefined",

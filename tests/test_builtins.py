@@ -2032,3 +2032,33 @@ def test_len_of_a_traced_range_and_of_a_user_object_counting_traced():
         assert [int(v) for v in conv(jnp.int32(a), jnp.int32(b))] == list(_lengths(a, b))
     with pytest.raises(ValueError, match="should return >= 0"):
         ag.convert(lambda: len(_Stack(-1)))()
+
+
+# corpus_realworld2: `len(list(filter(c, xs)))` and a generator over a filter or map of a
+# traced array were a TracedShapeError (a list whose length depends on the data), where
+# `len([x for x in xs if c(x)])` counts in one loop. The generator over `filter(lambda x:
+# ...)` also stayed Python: the lambda's own `x` was read as the generator's variable.
+
+def _evens_counted(d):
+    return len(list(filter(lambda x: x % 2 == 0, d)))
+
+
+def _evens_summed(d):
+    return sum(1 for x in filter(lambda x: x % 2 == 0, d))
+
+
+def _mapped_then_kept(d):
+    return sum(v * 2 for v in map(lambda v: v + 1, d) if v > 3)
+
+
+def _generator_of_a_generator(d):
+    return max(x for x in (y * 2 for y in d) if x < 10), any(x > 6 for x in filter(None, d))
+
+
+@pytest.mark.parametrize("fn", [_evens_counted, _evens_summed, _mapped_then_kept,
+                                _generator_of_a_generator])
+def test_a_reduction_of_a_filter_or_map_of_traced_items_is_one_loop(fn):
+    for xs in ([3, 2, 4, 7], [1, 3, 4]):
+        want = fn(xs)
+        got = ag.function(fn)(jnp.asarray(xs, jnp.int32))
+        assert jax.tree_util.tree_map(int, got) == want

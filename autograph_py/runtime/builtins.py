@@ -286,13 +286,20 @@ _REDUCERS = (builtins.sum, builtins.any, builtins.all, builtins.max, builtins.mi
 
 
 def list_argument(f, iterable, value, keep=None, nested=False):
-    """`[value(x) for x in iterable if keep(x)]` handed straight to `f(...)`. To the builtin
-    sum, any, all, max or min, the generator expression, which they reduce alike: a
-    condition on traced items is one loop that masks them, where the list would have a
-    length that depends on the data; to `len`, the items to count (the same loop, of
-    ones). To any other function, the list."""
-    comp = comprehensions.Comprehension(iterable, value, keep, nested)
-    if comp.traced() or keep is not None:
+    """`[value(x) for x in iterable if keep(x)]` handed straight to `f(...)`: `listed`."""
+    return listed(f, list, comprehensions.Comprehension(iterable, value, keep, nested))
+
+
+def listed(f, make, comp):
+    """`f(make(comp))`, where `make` is `list` and `comp` a comprehension, `map` or
+    `filter` (`len(list(filter(c, xs)))`, or a list comprehension). To the builtin sum,
+    any, all, max or min, the generator itself, which they reduce alike: a condition on
+    traced items is one loop that masks them, where the list would have a length that
+    depends on the data; to `len`, the items to count (the same loop, of ones). To any
+    other function, the list."""
+    if make is not list or not isinstance(comp, comprehensions.Comprehension):
+        return make(comp)
+    if comp.traced() or comp.keep is not None:
         if any(f is r for r in _REDUCERS):
             return comp
         if f is builtins.len:

@@ -22,7 +22,8 @@ import jax
 import jax.numpy as jnp
 
 from autograph_py import errors
-from autograph_py.runtime import (conditionals, failures, identity, iterables, loops, mutations,
+from autograph_py.runtime import (conditionals, failures, identity, iterables, logical, loops,
+                                  mutations,
                                   optional, paths, trace_log, undefined)
 from autograph_py.runtime.dispatch import CONCRETIZATION_ERRORS, in_trace, is_traced
 from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedReversed, TracedZip
@@ -36,6 +37,8 @@ class Comprehension:
     (`(f(a, b) for a in xs for b in ys)`)."""
 
     def __init__(self, iterable, value, keep=None, nested=False, what="comprehension"):
+        if _composable(iterable):   # over a map, filter or generator of traced items:
+            iterable, value, keep = _composed(iterable, value, keep)   # one loop
         self.iterable, self.value, self.keep, self.nested = iterable, value, keep, nested
         self.at, self.what = errors.where(), what   # `what`: for messages (`filter(...)`)
         iterables.refuse_outside_iterator(iterable, self.at)   # `[a for a in it]`, F126
@@ -94,6 +97,27 @@ class Comprehension:
                 yield from self.value(x)
             else:
                 yield self.value(x)
+
+
+def _composable(inner) -> bool:
+    """A Comprehension no name holds, none of whose items were taken, over traced items:
+    another over it (`sum(1 for x in filter(c, xs))`) folds its clauses into one."""
+    return (type(inner) is Comprehension and not inner.nested and inner.traced()
+            and identity.local_name_of(inner) is None)
+
+
+def _composed(inner, value, keep):
+    """(iterable, value, keep) of `(value(y) for y in inner if keep(y))` over inner's own
+    iterable: an item inner drops is never given to `keep` (traced: both, and-ed)."""
+    inner.taken()   # (Python's: the generator's items are the outer one's now)
+    first, made = inner.keep, inner.value
+    if keep is None:
+        both = first
+    elif first is None:
+        both = lambda x: keep(made(x))   # noqa: E731
+    else:
+        both = lambda x: logical.and_(first(x), lambda: keep(made(x)))   # noqa: E731
+    return inner.iterable, (lambda x: value(made(x))), both
 
 
 def comprehension(iterable, value, keep=None) -> Comprehension:

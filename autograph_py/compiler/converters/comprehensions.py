@@ -81,12 +81,19 @@ def _late_bound(node) -> bool:
     consumed = {id(a) for n in visitors.walk(node) if isinstance(n, gast.Call) and isinstance(
         n.func, gast.Name) and n.func.id in _CONSUMERS
         for a in n.args + [k.value for k in n.keywords]}   # `max(xs, key=lambda v: v * i)`
+    # (The first `for`'s iterable runs in the enclosing scope: `filter(lambda x: ..., xs)`
+    # there sees no target, and a lambda's own parameters hide the targets it names.)
+    outside = {id(n) for n in visitors.walk(node.generators[0].iter)}
     for n in visitors.walk(node):
-        if n is node or not isinstance(n, (gast.Lambda, gast.GeneratorExp)) or id(n) in consumed:
+        if n is node or not isinstance(n, (gast.Lambda, gast.GeneratorExp)) or id(
+                n) in consumed | outside:
             continue
         parts = [n.body] if isinstance(n, gast.Lambda) else [n.elt] + [
             x for k, gen in enumerate(n.generators) for x in ([gen.iter] if k else []) + gen.ifs]
-        if any(isinstance(m, gast.Name) and m.id in targets for p in parts
+        own = {a.id for a in [*n.args.posonlyargs, *n.args.args, *n.args.kwonlyargs,
+                              n.args.vararg, n.args.kwarg] if a is not None} if isinstance(
+            n, gast.Lambda) else set()
+        if any(isinstance(m, gast.Name) and m.id in targets - own for p in parts
                for m in visitors.walk(p)):
             return True
     return False
@@ -133,11 +140,19 @@ class _Comprehensions(visitors.Transformer):
     def visit_Call(self, node):
         """`sum([f(x) for x in xs if c(x)])`: a list comprehension handed straight to a
         function a name calls is `ag__.list_argument(sum, ...)`, which gives the builtin
-        reductions the generator (runtime/builtins.list_argument), anyone else the list."""
+        reductions the generator (runtime/builtins.list_argument), anyone else the list;
+        `len(list(filter(c, xs)))` is `ag__.listed(len, list, filter(c, xs))` alike."""
         lists = [k for k, a in enumerate(node.args) if isinstance(a, gast.ListComp)]
         self.generic_visit(node)
         if not isinstance(node.func, gast.Name):
             return node
+        for k, arg in enumerate(node.args):
+            if (isinstance(arg, gast.Call) and isinstance(arg.func, gast.Name)
+                    and arg.func.id == "list" and len(arg.args) == 1 and not arg.keywords
+                    and not isinstance(arg.args[0], gast.Starred)):
+                node.args[k] = templates.located(_operator_call(
+                    "listed", gast.Name(node.func.id, gast.Load(), None, None), arg.func,
+                    arg.args[0]), arg)
         for k in lists:
             arg = node.args[k]
             name = getattr(getattr(arg, "func", None), "attr", None)
