@@ -16,7 +16,8 @@ from tests.foreign import (corpus_algos, corpus_algos_arrays, corpus_catalyst,  
                            corpus_hunt_python3,
                            corpus_hunt_python, corpus_hunt_returns, corpus_jaxcode, corpus_jaxcode2,
                            corpus_jaxcode3, corpus_none, corpus_numerics, corpus_objects,
-                           corpus_paddle, corpus_python, corpus_tf, corpus_tf_composite)
+                           corpus_paddle, corpus_python, corpus_realworld2, corpus_tf,
+                           corpus_tf_composite)
 from tests.foreign.harness import CASES, run_case
 
 _PROMOTED = "documented promotion: eager keeps the int, converted gives the float (dtype only)"
@@ -100,7 +101,7 @@ KNOWN_REFUSED = {
 _HUNTS = {**corpus_hunt_python.KNOWN, **corpus_hunt_numeric.KNOWN, **corpus_hunt_jax.KNOWN,
           **corpus_hunt_numeric2.KNOWN, **corpus_hunt_python2.KNOWN,
           **corpus_hunt_returns.KNOWN, **corpus_hunt_python3.KNOWN,
-          **corpus_hunt_errors.KNOWN}
+          **corpus_hunt_errors.KNOWN, **corpus_realworld2.KNOWN}
 for _name, _why in {**corpus_numerics.KNOWN, **corpus_jaxcode3.KNOWN, **_HUNTS}.items():
     _key, _reason = _why.split(":", 1)
     if _key == "refused":

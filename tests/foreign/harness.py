@@ -187,7 +187,8 @@ def values_differ(want, got, exact_types: bool) -> str | None:
         if aw.dtype.kind in "iub":
             if not np.array_equal(aw, agt):
                 return f"leaf {i}: {aw.tolist()} vs {agt.tolist()}"
-        elif not np.allclose(aw.astype(np.float64), agt.astype(np.float64),
+        elif not np.allclose(*(a.astype(np.complex128 if "c" in (aw.dtype.kind, agt.dtype.kind)
+                                        else np.float64) for a in (aw, agt)),
                              rtol=1e-4, atol=1e-5, equal_nan=True):
             return f"leaf {i}: {aw.tolist()} vs {agt.tolist()}"
     return None
