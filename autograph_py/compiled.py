@@ -20,6 +20,7 @@ from jax import stages
 from autograph_py import config, errors
 from autograph_py.runtime import raises
 from autograph_py.runtime.failures import assertion_from
+from autograph_py.runtime.picked import chosen_outputs
 
 _FLAGS = config.FLAGS
 P = ParamSpec("P")
@@ -28,7 +29,7 @@ _JIT_OPTIONS = frozenset(inspect.signature(jax.jit).parameters) - {"fun"}
 
 
 class _State:
-    __slots__ = ("fn", "strict", "include", "jit_options", "jitted", "convert")
+    __slots__ = ("fn", "strict", "include", "jit_options", "jitted", "convert", "boundary")
 
     def __init__(self, fn, options, jit_options, convert):
         self.fn, (self.strict, self.include) = fn, options
@@ -38,9 +39,9 @@ class _State:
 def _jitted(state):
     jitted = state.jitted
     if jitted is None:
-        jitted = state.jitted = jax.jit(raises.staging_boundary(
-            state.convert(state.fn, strict=state.strict, include=state.include)),
-            **state.jit_options)
+        state.boundary = raises.staging_boundary(
+            state.convert(state.fn, strict=state.strict, include=state.include))
+        jitted = state.jitted = jax.jit(state.boundary, **state.jit_options)
     return jitted
 
 
@@ -54,14 +55,14 @@ def _call(state, *args, **kwargs):
         return state.fn(*args, **kwargs)
     jitted = state.jitted or _jitted(state)
     try:
-        if kwargs:
-            return jitted(*args, **kwargs)
-        return jitted(*args)  # an empty **kwargs slows jit's C++ dispatch
+        # (an empty **kwargs slows jit's C++ dispatch)
+        out = jitted(*args, **kwargs) if kwargs else jitted(*args)
     except jax.errors.JaxRuntimeError as e:
         failed = assertion_from(e)
         if failed is None:
             raise
         raise errors.at_user_line(*failed, cause=e)
+    return chosen_outputs(out) if state.boundary.picks else out   # (runtime/picked.py)
 
 
 _BOUND_KEEP = 128   # instances a method keeps bound (each binding holds its instance)

@@ -562,3 +562,33 @@ def test_a_picked_str_or_function_returned_by_function_is_the_value_picked():
     assert float(outer(jnp.int32(4))) == 1.0 and float(outer(jnp.int32(3))) == 0.0
     # eval_shape knows no value: the pick itself.
     assert "'even' or 'odd'" in repr(f.eval_shape(jnp.int32(0)))
+
+
+# A pick among three where one is None (`if/elif/else` with `m = None`, or a conditional
+# expression inside another): "a different structure in the two branches", since a None
+# inside a pick had no leaf to join a str with; `None in sides` of a nested pick asked
+# a traced ==.
+
+def _label_or_none(x):
+    if x > 1:
+        m = "big"
+    elif x > 0:
+        m = "small"
+    else:
+        m = None
+    return m
+
+
+def _none_first(x):
+    m = None if x > 1 else ("small" if x > 0 else "neg")
+    return m
+
+
+@pytest.mark.parametrize("fn", [_label_or_none, _none_first])
+def test_a_pick_among_three_with_none(fn):
+    f = ag.function(fn)
+    g = ag.function(lambda x: ((fn(x) is None) * 1.0, (fn(x) == "small") * 1.0))
+    for v in (2.0, 0.5, -1.0):
+        assert f(jnp.float32(v)) == fn(v)
+        want = ((fn(v) is None) * 1.0, (fn(v) == "small") * 1.0)
+        assert tuple(float(a) for a in g(jnp.float32(v))) == want

@@ -62,8 +62,8 @@ class Picked:
         def on(v):   # a pick among three or more: a Picked inside
             return v.apply(op, *args, pure=pure) if type(v) is Picked else op(v, *args)
         sides = (self.if_true, self.if_false)
-        if None in sides and sides != (None, None):
-            k = sides.index(None)
+        if (sides[0] is None) != (sides[1] is None):   # (not `in`: a Picked's == is traced)
+            k = 0 if sides[0] is None else 1
             try:
                 on(None)
             except (TypeError, AttributeError) as e:
@@ -240,30 +240,40 @@ def pickable(a, b) -> bool:
     return callable(a) and callable(b) and not isinstance(a, type) and not isinstance(b, type)
 
 
-jax.tree_util.register_pytree_node(
-    Picked, lambda p: ((p.pred, p.if_true, p.if_false), None),
+jax.tree_util.register_pytree_node(   # (None as the leaf NONE: `"a" if c else None` is as
+    Picked, lambda p: ((p.pred, *(NONE if v is None else v for v in (p.if_true, p.if_false))),
+                       None),   # many leaves as `"a" if c else "b"`, which it may join)
     lambda _, children: Picked(*children))
 
 
 class _Returned:
     """A Picked as an output of `@function`'s compiled program: its conditions and the
-    arrays of its texts are outputs, its strs and functions static; once the program
-    has run, the value its conditions picked (`return "even" if n % 2 == 0 else "odd"`
-    gives the str, as Python does). Unflattened with tracers (a call inside another
-    trace), the Picked itself."""
+    arrays of its texts are outputs, its strs and functions static. Unflattened, the
+    Picked again (of concrete conditions once the program has run: `chosen_outputs`)."""
     __slots__ = ("value",)
 
     def __init__(self, value):
         self.value = value
 
 
+def _is_pick(v) -> bool:
+    return type(v) is Picked
+
+
 def returnable(out):
-    """`out` with each Picked in it as `@function`'s program returns it (_Returned)."""
-    is_pick = lambda v: type(v) is Picked   # noqa: E731
-    if not any(map(is_pick, jax.tree_util.tree_leaves(out, is_leaf=is_pick))):
-        return out
-    return jax.tree_util.tree_map(lambda v: _Returned(v) if is_pick(v) else v, out,
-                                  is_leaf=is_pick)
+    """`out` with each Picked in it as `@function`'s program returns it (_Returned); and
+    whether it has one (its caller then takes `chosen_outputs` of each result)."""
+    if not any(map(_is_pick, jax.tree_util.tree_leaves(out, is_leaf=_is_pick))):
+        return out, False
+    return jax.tree_util.tree_map(lambda v: _Returned(v) if _is_pick(v) else v, out,
+                                  is_leaf=_is_pick), True
+
+
+def chosen_outputs(out):
+    """A compiled program's result, each Picked in it the value its conditions picked
+    (`return "even" if n % 2 == 0 else "odd"` gives the str, as Python does). Not in
+    unflattening: JAX's cached call crashes where that gives None."""
+    return jax.tree_util.tree_map(_resolved, out, is_leaf=_is_pick)
 
 
 def _returned_flat(r: _Returned):
@@ -276,9 +286,8 @@ def _returned_flat(r: _Returned):
 def _returned_value(aux, children):
     treedef, statics, outs = aux
     it = iter(children)
-    value = jax.tree_util.tree_unflatten(treedef, [next(it) if o else v
-                                                   for v, o in zip(statics, outs)])
-    return _resolved(value)
+    return jax.tree_util.tree_unflatten(treedef, [next(it) if o else v
+                                                  for v, o in zip(statics, outs)])
 
 
 def _resolved(v):
@@ -309,8 +318,8 @@ def aligned(a, b):
         return Picked(a.pred, t[0], f[0]), Picked(b.pred, t[1], f[1])
     if type(a) is Picked or type(b) is Picked:
         p, other = (a, b) if type(a) is Picked else (b, a)
-        if type(other) is not Picked and not pickable(other, other):
-            return None
+        if type(other) is not Picked and not pickable(other, other) and other is not None:
+            return None   # (None: one side of a pick of a str or None, `else: m = None`)
         t, f = aligned(p.if_true, other), aligned(p.if_false, other)
         wrapped = Picked(True, t[1], f[1])
         p = Picked(p.pred, t[0], f[0])

@@ -110,7 +110,9 @@ def staging_boundary(fn):
         try:
             out = fn(*args, **kwargs)
             leaks.poison(fn, ending=True)   # module-level objects keep none of its tracers
-            return picked.returnable(out)   # a str a traced condition picks: the str
+            out, picks = picked.returnable(out)   # a str a traced condition picks
+            traced.picks |= picks   # (@function gives back the str it picked)
+            return out
         except paths.PathRaises:
             return None
         except Exception as e:  # noqa: BLE001 - only the user's own, after a staged check
@@ -121,6 +123,7 @@ def staging_boundary(fn):
             return None
         finally:
             _local.boundaries.pop()
+    traced.picks = False
     return traced
 
 
