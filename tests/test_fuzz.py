@@ -219,6 +219,9 @@ def test_python_meanings_of_the_transformations_agree_with_jax_on_pure_functions
     assert "from tests.fuzz.pyjax import jax\n" in eager and "from tests.fuzz.pyjax import lax\n" in \
         eager and "import jax.numpy as jnp\n" in eager
     assert eager.count("\n") == source.count("\n")
+    # shapes7's arrays written by item: NumPy's eagerly (a JAX array has no in-place write)
+    assert pyjax.eager_source("import jax.numpy as wnp\nimport jax.numpy as jnp\n") == \
+        "import numpy as wnp\nimport jax.numpy as jnp\n"
 
 
 def test_printed_text_compares_values_not_weak_type_annotations():

@@ -22,8 +22,11 @@ eager runs, with the two import lines
                                         argument is a Python value either way)
     lax.fori_loop, lax.scan             Python loops (the loop index an int32)
 
-and everything else is JAX's own. Module-level wrappers (`h0_vmap = jax.vmap(h0)`)
-and decorators are made by these at import, so they have these meanings too.
+and everything else is JAX's own. A program may also `import jax.numpy as wnp` (the
+shapes7 config): eagerly `import numpy as wnp`, so that `w = wnp.zeros(3)` is a NumPy
+array whose `w[i] = v` is NumPy's write in place, the meaning autograph_py gives an item
+write of a JAX array (a JAX array has none eagerly). Module-level wrappers (`h0_vmap =
+jax.vmap(h0)`) and decorators are made by these at import, so they have these meanings too.
 """
 from __future__ import annotations
 
@@ -98,7 +101,9 @@ jax = _Namespace("pyjax.jax", _jax, vmap=vmap, checkpoint=checkpoint, remat=chec
                  lax=lax)
 
 _IMPORTS = ((re.compile(r"^import jax$", re.M), "from tests.fuzz.pyjax import jax"),
-            (re.compile(r"^from jax import lax$", re.M), "from tests.fuzz.pyjax import lax"))
+            (re.compile(r"^from jax import lax$", re.M), "from tests.fuzz.pyjax import lax"),
+            # NumPy's arrays, whose `w[i] = v` writes in place (shapes7's item writes)
+            (re.compile(r"^import jax\.numpy as wnp$", re.M), "import numpy as wnp"))
 
 
 def eager_source(source: str) -> str:
