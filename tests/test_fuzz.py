@@ -48,6 +48,13 @@ generators partly taken by next() before a reduction, strs a traced condition pi
 after, generator expressions inside generator functions, module values compiled calls
 change and read, Python control flow in functions handed to jax.grad/vmap/lax loops), jit:
 `python -m tests.fuzz.run --seed 6003 --config shapes6 --modes jit --only K`.
+
+The shapes7 batch: SHAPES7_N programs of config shapes7 (tests/fuzz/idiom_shapes7.py: the
+classes of the third and fourth hand-written hunts: modular pow with a negative exponent,
+zip of names and an array, len of traced ranges and user objects, min/max of tuples,
+super() in bodies, array item writes past the end, NumPy with traced sizes, print's sep
+and end, module defs handed to reduce/accumulate/heapq), jit:
+`python -m tests.fuzz.run --seed 7007 --config shapes7 --modes jit --only K`.
 """
 import pytest
 
@@ -65,6 +72,7 @@ SHAPES2_SEED, SHAPES2_N = 97001, 12   # config shapes2 (tests/fuzz/idiom_shapes2
 SHAPES3_SEED, SHAPES3_N = 99001, 12   # config shapes3 (tests/fuzz/idiom_shapes3.py)
 SHAPES5_SEED, SHAPES5_N = 99501, 12   # config shapes5 (tests/fuzz/idiom_shapes5.py)
 SHAPES6_SEED, SHAPES6_N = 6003, 12   # config shapes6 (tests/fuzz/idiom_shapes6.py)
+SHAPES7_SEED, SHAPES7_N = 7007, 12   # config shapes7 (tests/fuzz/idiom_shapes7.py)
 FULL_EVERY = 8      # grad and vmap too on every eighth program (they compile twice more)
 
 
@@ -135,6 +143,18 @@ def test_fuzz_shapes6():
     _check_batch(SHAPES6_SEED, SHAPES6_N, "shapes6", ("jit",), "programs of the shapes6 config")
 
 
+def test_fuzz_shapes7():
+    _check_batch(SHAPES7_SEED, SHAPES7_N, "shapes7", ("jit",), "programs of the shapes7 config")
+
+
+def test_shapes7_config_makes_its_shapes():
+    shapes = set()
+    for k in range(60):
+        shapes |= set(gen.make_case(SHAPES7_SEED, k, "shapes7").to_dict()["shapes"])
+    assert {"pow-modular", "zip-names", "len-traced", "argmax-tuples", "super-in-body",
+            "item-write", "numpy-traced-size", "print-sep-end", "stdlib-fold"} <= shapes
+
+
 def test_shapes6_config_makes_its_shapes():
     shapes = set()
     for k in range(60):
@@ -179,7 +199,8 @@ def test_idioms_config_makes_its_shapes_and_no_other_config_does():
             "alias", "shared-rows", "key-order-end", "ordered-dict", "setattr", "namespace",
             "range-membership", "table-index", "ordered-by-key", "tuple-order", "math"} <= shapes
     for config in gen.CONFIGS:
-        if not config.startswith(("idioms", "shapes2", "shapes3", "shapes6")):   # (modules)
+        if not config.startswith(("idioms", "shapes2", "shapes3", "shapes6",
+                                  "shapes7")):   # (modules)
             for k in range(3):
                 case = gen.make_case(SEED, k, config)
                 assert not case.prog.imports and "TAB0" not in case.prog.source()

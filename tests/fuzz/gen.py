@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 
 from tests.fuzz import builtins as builtin_shapes, calls as seq, ir, scope as sc, shapes
 from tests.fuzz import extras, idiom_ops, idiom_shapes2, idiom_shapes2b, idiom_shapes3, \
-    idiom_shapes4, idiom_shapes5, idiom_shapes6, idioms, transforms
+    idiom_shapes4, idiom_shapes5, idiom_shapes6, idiom_shapes7, idioms, transforms
 from tests.fuzz.ir import (Assign, Break, Const, Continue, For, Func, If, Match, MatchCase, Name, Op,
                            Program, Return, While)
 
@@ -293,6 +293,18 @@ CONFIGS["shapes6"] = dataclasses.replace(
              "s6_listarg": 2.5, "s6_retbox": 2.5, "s6_glist": 2.0, "s6_enum": 1.5,
              "s6_match": 1.5, "s6_vtruth": 0.5})
 CONFIGS["shapes6-open"] = dataclasses.replace(CONFIGS["shapes6"], idiom_open=True)
+# The shapes-small programs plus idiom_shapes7.py's shapes: the classes the third and fourth
+# hand-written hunts found (FINDINGS F146, F147, F149): pow with a modulus and a negative
+# exponent, zip of names and a traced array, len of traced ranges and user objects,
+# min/max of (value, index) tuples, super() in bodies, array item writes past the end,
+# NumPy with traced sizes, print's sep/end, module defs handed to reduce/accumulate/heapq.
+# Its own config (pyjax for the eager NumPy arrays), so shapes6's seeds keep their programs.
+CONFIGS["shapes7"] = dataclasses.replace(
+    CONFIGS["shapes6"], weights={**CONFIGS["shapes-small"].weights, "s7_pow": 2.0,
+                                 "s7_zip": 2.0, "s7_len": 2.0, "s7_argmax": 2.0,
+                                 "s7_super": 2.0, "s7_itemw": 2.0, "s7_npsize": 1.2,
+                                 "s7_print": 1.5, "s7_hof": 2.0})
+CONFIGS["shapes7-open"] = dataclasses.replace(CONFIGS["shapes7"], idiom_open=True)
 # Sequences only: the default statements, called in several signatures.
 CONFIGS["calls"] = Config(calls=(3, 6), p_swap=0.6, param_kinds=_SHAPES["param_kinds"])
 CONFIGS["calls-small"] = Config(max_block=3, max_depth=2, max_loops=2, n_helpers=(0, 1),
@@ -341,7 +353,7 @@ class Case:
 
 class Gen(shapes.ShapeGen, transforms.TransformGen, extras.ExtraGen, idioms.IdiomGen,
           idiom_shapes2.Shapes2Gen, idiom_shapes3.Shapes3Gen, idiom_shapes4.Shapes4Gen,
-          idiom_shapes5.Shapes5Gen, idiom_shapes6.Shapes6Gen):
+          idiom_shapes5.Shapes5Gen, idiom_shapes6.Shapes6Gen, idiom_shapes7.Shapes7Gen):
     def __init__(self, rng: random.Random, cfg: Config):
         self.rng, self.cfg = rng, cfg
         self.kinds = ir.KINDS + tuple(cfg.extra_kinds)
