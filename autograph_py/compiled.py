@@ -20,7 +20,7 @@ from jax import stages
 from autograph_py import config, errors
 from autograph_py.runtime import raises
 from autograph_py.runtime.failures import assertion_from
-from autograph_py.runtime.picked import chosen_outputs
+from autograph_py.runtime.picked_outputs import chosen_outputs
 
 _FLAGS = config.FLAGS
 P = ParamSpec("P")
@@ -62,7 +62,7 @@ def _call(state, *args, **kwargs):
         if failed is None:
             raise
         raise errors.at_user_line(*failed, cause=e)
-    return chosen_outputs(out) if state.boundary.picks else out   # (runtime/picked.py)
+    return chosen_outputs(out) if state.boundary.picks else out   # (runtime/picked_outputs.py)
 
 
 _BOUND_KEEP = 128   # instances a method keeps bound (each binding holds its instance)

@@ -2062,3 +2062,55 @@ def test_a_reduction_of_a_filter_or_map_of_traced_items_is_one_loop(fn):
         want = fn(xs)
         got = ag.function(fn)(jnp.asarray(xs, jnp.int32))
         assert jax.tree_util.tree_map(int, got) == want
+
+
+# Fuzzer shapes7-open (FINDINGS F149): four bugs of the builtins the hunts fixed.
+
+class _Count:
+    def __init__(self, n):
+        self.n = n
+
+    def __len__(self):
+        return self.n
+
+
+def _counted(k):
+    return len(_Count(k % 4 - 1)) * 1.0
+
+
+def _sep_on_a_path(x, n):
+    if n == 1:
+        print(1, 2, sep=x)
+    return x
+
+
+def _best_kept_pair(xs, x):
+    t = max(((y, i) for i, y in enumerate(xs) if y > 1.0), default=(0.0, -1))
+    return t[0] + t[1] * 0.25 + x
+
+
+def _inverse_power(k):
+    return pow(k % 3 + 1, -1) + pow(k, 2)
+
+
+def test_builtin_checks_and_results_the_fuzzer_found_wrong():
+    # A negative count of a user __len__: Python's ValueError when the program runs (was
+    # the negative number).
+    assert float(ag.function(_counted)(jnp.int32(2))) == _counted(2)
+    with pytest.raises(ValueError, match="should return >= 0"):
+        ag.function(_counted)(jnp.int32(0))
+    # A non-str sep on a traced path that does not run: nothing (was a TypeError while
+    # tracing); where it runs, Python's TypeError.
+    f = ag.function(_sep_on_a_path)
+    assert float(f(jnp.float32(1.0), jnp.int32(0))) == 1.0
+    with pytest.raises(TypeError, match="sep must be None or a string"):
+        f(jnp.float32(1.0), jnp.int32(1))
+    # max of kept (value, index) pairs over a concrete array while JAX traces (jnp.where
+    # of two tuples raised TypeError).
+    for xs in (jnp.zeros(3), jnp.asarray([1.0, 3.0, 2.0])):
+        got = jax.jit(lambda x: ag.convert(_best_kept_pair)(xs, x))(1.0)
+        assert float(got) == _best_kept_pair([float(v) for v in xs], 1.0)
+    # pow of a traced int to a negative int is Python's float (JAX refuses integer_pow).
+    for k in (0, 1, 2):
+        assert float(ag.function(_inverse_power)(jnp.int32(k))) == pytest.approx(
+            _inverse_power(k), rel=1e-6)

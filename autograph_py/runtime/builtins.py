@@ -14,7 +14,7 @@ import jax
 from autograph_py import errors
 from autograph_py.lowering import checks as lowered
 from autograph_py.runtime import (comprehensions, failures, items, mathfns, numeric, optional,
-                                  paths, picked, raises, text, trace_log)
+                                  paths, picked, python_reductions, raises, text, trace_log)
 from autograph_py.runtime.conditionals import as_predicate
 from autograph_py.runtime.dispatch import dimension_value, holds_traced, in_trace, is_traced
 from autograph_py.runtime.flat import is_dynamic_leaf
@@ -42,8 +42,9 @@ def print_(*args, sep=" ", end="\n", file=None, flush=False):
     if picked.find(args) is not None:   # a str a traced condition picks: the print of it
         return picked.each(print_, args, dict(sep=sep, end=end, file=file, flush=flush))
     for name, v in (("sep", sep), ("end", end)):   # Python's check, now, not in the callback
-        if not (v is None or isinstance(v, (str, picked.Picked))):
-            raise TypeError(f"{name} must be None or a string, not {type(v).__name__}")
+        if not (v is None or isinstance(v, (str, picked.Picked))):   # (on a traced path:
+            failures.raise_where_it_runs(TypeError(   # where it runs, F149)
+                f"{name} must be None or a string, not {type(v).__name__}"), errors.where())
     trace_log.record("print", "jax.debug.callback", "it is traced: it prints when the program runs")
     rec, arrays = text.recipe((args, sep, end))
     taken = paths.taken()
@@ -132,7 +133,7 @@ OVERRIDES = {**{f: _asks_type(f) for f in (builtins.isinstance, builtins.type,
              builtins.enumerate: enumerate_, builtins.zip: zip_, builtins.reversed: reversed_,
              builtins.str: text.str_, builtins.repr: text.repr_, builtins.format: text.format_,
              builtins.map: map_, builtins.filter: filter_,
-             builtins.set: comprehensions.set_, builtins.next: comprehensions.next_,
+             builtins.set: comprehensions.set_, builtins.next: python_reductions.next_,
              builtins.len: lambda obj: _count(obj) if type(obj) is _Counted else _len(obj)
              if type(obj) is not picked.Picked else obj.apply(text.len_),
              builtins.getattr: lambda obj, name, *default: _by_name(getattr, obj, name, *default),
@@ -323,7 +324,8 @@ def _len(obj):
     own = getattr(type(obj), "__len__", None)
     if isinstance(own, types.FunctionType):
         n = own(obj)
-        if is_traced(n):
+        if is_traced(n):   # Python's check of the count, when the program runs (F149)
+            failures.stage(ValueError("__len__() should return >= 0"), n >= 0, errors.where())
             return n
         n = operator.index(n)
         if n < 0:

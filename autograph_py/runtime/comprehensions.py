@@ -57,7 +57,7 @@ class Comprehension:
 
     def __next__(self):
         """Python's generator (and `map`/`filter` iterator): each item in turn, once.
-        (`next(comp, default)` with a traced condition is builtins.next_.)"""
+        (`next(comp, default)` with a traced condition is python_reductions.next_.)"""
         if self._items is None:
             self._items = self._generate()
         return next(self._items)
@@ -132,29 +132,6 @@ def nested_comprehension(iterable, value, keep=None) -> Comprehension:
 def foldable(iterable) -> bool:
     return (is_traced(iterable) or isinstance(iterable, TRACED_ITERABLES)
             or (isinstance(iterable, jax.Array) and in_trace()))
-
-
-def next_(iterator, *default):
-    """`next(iterator, *default)`; of a comprehension over a traced iterable whose condition
-    is traced (`next((x for x in xs if x > t), -1.0)`), the first kept item (`first`)."""
-    if (isinstance(iterator, Comprehension) and iterator.keep is not None
-            and not iterator.nested and iterator._items is None and iterator.traced()
-            and len(default) <= 1):
-        found = first(iterator, default)
-        if found is not None:
-            return found
-    if python_source(iterator) and len(default) <= 1:
-        if type(iterator.iterable) in (list, tuple, range):   # Python's while it is Python
-            v, iterator.iterable = iterables.python_first(iterator.iterable, iterator.keep,
-                                                          iterator.value)
-            if v is iterables.EXHAUSTED:
-                return picked(None, "next(...)", default, StopIteration(), iterator.at)
-            if v is not iterables.TRACED_TEST:
-                return v
-        best = pick(iterator, lambda best, v: False, "next(...)", stop=True)
-        return picked(best, "next(...)", default, StopIteration(), iterator.at)
-    iterables.refuse_outside_iterator(iterator, errors.where())
-    return next(iterator, *default)
 
 
 def list_comprehension(iterable, value, keep=None, nested=False) -> list:
@@ -356,52 +333,6 @@ def first(comp: Comprehension, default):
     if default[0] is None:
         return optional.MaybeNone("next(...)", value, found)
     return jnp.where(found, value, default[0])
-
-
-def python_source(comp) -> bool:
-    """Whether `comp` is a generator over a Python iterable (a list, a static range) whose
-    condition may be traced, while JAX traces (`next(i for i in range(3) if x[i] > t)`).
-    Reduced, it is folded item by item as Python runs it; its accumulator stays a Python
-    value until a traced condition makes it depend on the data (`pick`)."""
-    return (isinstance(comp, Comprehension) and comp.keep is not None and not comp.nested
-            and comp._items is None and not comp.traced() and in_trace())
-
-
-def pick(comp: Comprehension, choose, label: str, stop: bool = False):
-    """The kept item `choose(best, v)` leaves last, over a Python iterable (python_source):
-    None where no item is kept, the item on runs where the condition was Python, and a
-    value None on some runs (optional.MaybeNone: the value and a found flag) after a
-    traced condition. `stop`: the first kept item decides (next)."""
-    def step(best, v):
-        if best is None:
-            return v
-        if isinstance(best, optional.MaybeNone):   # not found on some runs: take v there
-            take = jnp.logical_or(jnp.logical_not(best.present), choose(best.value, v))
-            return jnp.where(take, v, best.value)
-        take = choose(best, v)
-        return jnp.where(take, v, best) if is_traced(take) else (v if take else best)
-
-    def found(best):
-        return best.present if isinstance(best, optional.MaybeNone) else best is not None
-
-    return fold(comp, None, step, label, until=found if stop else None)
-
-
-def picked(best, label: str, default, empty: BaseException, at):
-    """What `pick` found, or `default` (a tuple: none or one) where nothing was kept; with
-    no default, `empty` is raised (staged where that depends on the data)."""
-    if not isinstance(best, optional.MaybeNone):
-        if best is not None:
-            return best
-        if default:
-            return default[0]
-        raise empty
-    if not default:
-        failures.stage(empty, best.present, at)
-        return best.value
-    if default[0] is None:
-        return optional.MaybeNone(label, best.value, best.present)
-    return jnp.where(best.present, best.value, default[0])
 
 
 def _example_value(comp: Comprehension):

@@ -97,7 +97,9 @@ def pow_(base, exp, mod=None):
     arrays take this way too."""
     if not any(is_traced(v) or isinstance(v, jax.Array) for v in (base, exp, mod)):
         return builtins.pow(base, exp, mod)
-    if mod is None:
+    if mod is None:   # an int to a negative int is a float in Python (F149)
+        if type(exp) is int and exp < 0 and jnp.issubdtype(jnp.result_type(base), jnp.integer):
+            base = jnp.asarray(base, jnp.result_type(float))
         return base ** exp
     out, ok = scalars.modular_power(base, exp, mod)   # (ok: True where exp is a natural)
     error = ValueError("base is not invertible for the given modulus")

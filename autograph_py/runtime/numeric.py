@@ -26,6 +26,7 @@ from autograph_py import errors
 from autograph_py.lowering import scalars, tracing
 from autograph_py.lowering.plans import Aval
 from autograph_py.runtime import classes, comprehensions, failures, logical, optional, picked
+from autograph_py.runtime import python_reductions
 from autograph_py.runtime.dispatch import holds_jax_array, is_traced
 
 _NO_DEFAULT = object()
@@ -137,7 +138,7 @@ def _looped(items):
             isinstance(items.iterable, jax.Array) and items.iterable.ndim
             and items.iterable.shape[0] == 0):
         return items
-    if comprehensions.python_source(items):   # a Python iterable, a condition maybe traced
+    if python_reductions.python_source(items):   # a Python iterable, a condition maybe traced
         return items
     return None
 
@@ -146,10 +147,10 @@ def _extreme(fn_name, builtin, better, args, key, default):
     if len(args) == 1:
         (items,) = args
         loop = _looped(items) if key is None else None
-        if loop is not None and comprehensions.python_source(loop):
+        if loop is not None and python_reductions.python_source(loop):
             label = f"{fn_name}(...)"
-            best = comprehensions.pick(loop, lambda best, v: better(v, best), label)
-            return comprehensions.picked(
+            best = python_reductions.pick(loop, lambda best, v: better(v, best), label)
+            return python_reductions.picked(
                 best, label, () if default is _NO_DEFAULT else (default,),
                 failures.empty_error(fn_name), loop.at)
         if loop is not None:
@@ -237,7 +238,7 @@ def _any_or_all(iterable, stop_at: bool, fn_name: str):
     loop = _looped(iterable)
     if loop is not None:   # an item is evaluated only while no earlier one decided
         # Over a Python iterable the result stays Python until a traced condition.
-        init = not stop_at if comprehensions.python_source(loop) else jnp.asarray(not stop_at)
+        init = not stop_at if python_reductions.python_source(loop) else jnp.asarray(not stop_at)
         return comprehensions.fold(loop, init, lambda acc, v: _combined(combine, acc, _truth(v)),
                                    f"{fn_name}(...)",
                                    until=lambda acc: acc if stop_at else logical.not_(acc))

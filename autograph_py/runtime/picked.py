@@ -25,7 +25,6 @@ import numpy as np
 
 from autograph_py import errors
 from autograph_py.lowering.plans import Dynamic, Static, aval_of
-from autograph_py.runtime.dispatch import is_array, is_py_scalar
 
 
 class Picked:
@@ -123,7 +122,7 @@ class Picked:
     def chosen(self):
         """The value a concrete condition picks (when the program runs: a print's or an
         f-string's text rebuilds the Picked from run-time values); None while traced."""
-        if not _known(self.pred):
+        if not known(self.pred):
             return None
         v = self.if_true if bool(self.pred) else self.if_false
         return v.chosen() if type(v) is Picked else v
@@ -246,65 +245,11 @@ jax.tree_util.register_pytree_node(   # (None as the leaf NONE: `"a" if c else N
     lambda _, children: Picked(*children))
 
 
-class _Returned:
-    """A Picked as an output of `@function`'s compiled program: its conditions and the
-    arrays of its texts are outputs, its strs and functions static. Unflattened, the
-    Picked again (of concrete conditions once the program has run: `chosen_outputs`)."""
-    __slots__ = ("value",)
-
-    def __init__(self, value):
-        self.value = value
-
-
-def _is_pick(v) -> bool:
-    return type(v) is Picked
-
-
-def returnable(out):
-    """`out` with each Picked in it as `@function`'s program returns it (_Returned); and
-    whether it has one (its caller then takes `chosen_outputs` of each result)."""
-    if not any(map(_is_pick, jax.tree_util.tree_leaves(out, is_leaf=_is_pick))):
-        return out, False
-    return jax.tree_util.tree_map(lambda v: _Returned(v) if _is_pick(v) else v, out,
-                                  is_leaf=_is_pick), True
-
-
-def chosen_outputs(out):
-    """A compiled program's result, each Picked in it the value its conditions picked
-    (`return "even" if n % 2 == 0 else "odd"` gives the str, as Python does). Not in
-    unflattening: JAX's cached call crashes where that gives None."""
-    return jax.tree_util.tree_map(_resolved, out, is_leaf=_is_pick)
-
-
-def _returned_flat(r: _Returned):
-    leaves, treedef = jax.tree_util.tree_flatten(r.value)
-    outs = [is_array(v) or is_py_scalar(v) for v in leaves]
-    return ([v for v, o in zip(leaves, outs) if o],
-            (treedef, tuple(None if o else v for v, o in zip(leaves, outs)), tuple(outs)))
-
-
-def _returned_value(aux, children):
-    treedef, statics, outs = aux
-    it = iter(children)
-    return jax.tree_util.tree_unflatten(treedef, [next(it) if o else v
-                                                  for v, o in zip(statics, outs)])
-
-
-def _resolved(v):
-    """The value a Picked of concrete scalar conditions picks; else the Picked."""
-    if type(v) is not Picked:
-        return v
-    return _resolved(v.if_true if bool(v.pred) else v.if_false) if _known(v.pred) else v
-
-
-def _known(pred) -> bool:
+def known(pred) -> bool:
     """A condition whose value is known: a concrete scalar (not a tracer, nor eval_shape's
     ShapeDtypeStruct, nor a batch of conditions)."""
     return (isinstance(pred, (bool, int, np.generic, np.ndarray)) or isinstance(
         pred, jax.Array) and not isinstance(pred, jax.core.Tracer)) and not np.shape(pred)
-
-
-jax.tree_util.register_pytree_node(_Returned, _returned_flat, _returned_value)
 
 
 def aligned(a, b):

@@ -15,7 +15,7 @@ import jax
 
 from autograph_py import errors
 from autograph_py.lowering import tracing
-from autograph_py.runtime import leaks, paths, picked, trace_log
+from autograph_py.runtime import leaks, paths, picked_outputs, trace_log
 from autograph_py.runtime.dispatch import holds_traced
 from autograph_py.runtime.failures import stage
 from autograph_py.runtime.undefined import conditional_depth, in_conditional_region
@@ -110,7 +110,7 @@ def staging_boundary(fn):
         try:
             out = fn(*args, **kwargs)
             leaks.poison(fn, ending=True)   # module-level objects keep none of its tracers
-            out, picks = picked.returnable(out)   # a str a traced condition picks
+            out, picks = picked_outputs.returnable(out)   # a str a traced condition picks
             traced.picks |= picks   # (@function gives back the str it picked)
             return out
         except paths.PathRaises:

@@ -67,27 +67,7 @@ def visible(roots, depth=3) -> Visible:
                     # depth (the runtime's guard around a body is one more closure).
                     (level if isinstance(c, types.FunctionType) else below).append((c, var))
                 below.extend((d, None) for d in v.__defaults__ or ())
-                # Module-level lists, dicts and objects the code names, and the user's
-                # functions and classes it names, at any depth of calls (`record(x)`
-                # appending to a module's list three calls down, `helper(x, acc=[])`,
-                # `REG.items["n"] += x`, a classmethod's `cls.tally["n"] += x`).
-                g = v.__globals__
-                for n in _global_names(v.__code__):
-                    u = g.get(n)
-                    if type(u) in (list, dict) or is_user_object(u):
-                        below.append((u, n))
-                        if type(u) not in (list, dict):   # a module-level object's attributes
-                            ids.owners.setdefault(id(u), (u, "attr", n))   # (rebinds)
-                    elif _user_function(u):
-                        level.append((u, n))
-                    elif _user_class(u):
-                        ids.owners.setdefault(id(u), (u, "class", n))
-                        level.extend(_class_members(u, n))
-                    elif is_array(u):
-                        ids.values.append((g, n))
-                if _user_function(v):
-                    for n in _stored_globals(v.__code__):
-                        ids.globals.setdefault((id(g), n), (g, n, v.__qualname__))
+                _globals_seen(v, ids, level, below)
             elif isinstance(v, (list, dict)):
                 ids[id(v)] = v
                 if name is not None:
@@ -108,6 +88,30 @@ def visible(roots, depth=3) -> Visible:
         level = below
     ids.reached = seen
     return ids
+
+
+def _globals_seen(v, ids: Visible, level: list, below: list) -> None:
+    """What function `v`'s code names at module level, for visible(): lists, dicts and
+    objects (below), the user's functions and classes (on its level), at any depth of
+    calls (`record(x)` appending to a module's list three calls down, `helper(x, acc=[])`,
+    `REG.items["n"] += x`, a classmethod's `cls.tally["n"] += x`)."""
+    g = v.__globals__
+    for n in _global_names(v.__code__):
+        u = g.get(n)
+        if type(u) in (list, dict) or is_user_object(u):
+            below.append((u, n))
+            if type(u) not in (list, dict):   # a module-level object's attributes
+                ids.owners.setdefault(id(u), (u, "attr", n))   # (rebinds)
+        elif _user_function(u):
+            level.append((u, n))
+        elif _user_class(u):
+            ids.owners.setdefault(id(u), (u, "class", n))
+            level.extend(_class_members(u, n))
+        elif is_array(u):
+            ids.values.append((g, n))
+    if _user_function(v):
+        for n in _stored_globals(v.__code__):
+            ids.globals.setdefault((id(g), n), (g, n, v.__qualname__))
 
 
 def snapshot(values, depth=2):

@@ -207,11 +207,9 @@ class Shapes7MoreGen:
                      for x in items if x.startswith("@")]
             sep = rng.choice(['", "', '""', '" | "', "None", '"\\t"'])
             end = rng.choice(['"\\n"', '"!\\n"', '" "', "None"])
-            if rng.random() < (0.4 if self.cfg.idiom_open else 0.15):   # no str: TypeError
-                # (a traced one on a traced path that never runs is refused while
-                # tracing: F149, open)
-                top = inner is held and depth == 0 and not self.returned
-                traced = ["@"] * (3 if self.cfg.idiom_open else 1 if top else 0)
+            if rng.random() < 0.2:   # no str: TypeError (a traced one on a traced path
+                # that never runs was refused while tracing: F149)
+                traced = ["@"] * 2
                 sep = rng.choice(["1", "0.5"] + traced)
                 holes += [self.expr("f", inner, 1)] if sep == "@" else []
             elif rng.random() < 0.05:
