@@ -8,6 +8,7 @@ import builtins
 import contextlib
 import itertools
 import math
+import sys
 import textwrap
 
 import gast
@@ -1043,6 +1044,27 @@ def test_recursion_on_a_traced_condition_stops_early_with_a_clear_error():
     with pytest.raises(errors.TracedRecursionError, match=r"called itself \d+ times"):
         ag.function(fib)(10)
     assert int(ag.function(fib, static_argnums=0)(10)) == 55
+
+
+def _factorial(n):
+    if n < 0:
+        raise ValueError("factorial() not defined for negative values")
+    return 1 if n in (0, 1) else n * _factorial(n - 1)
+
+
+def test_recursion_a_traced_condition_unrolls_has_room_below_a_deep_caller():
+    # Its 20 unrolled levels take about 960 frames of tracing: with a caller already
+    # some frames deep (a pytest-xdist worker), Python's default limit of 1,000 stopped
+    # it (corpus_realworld2's factorial, only in the full suite). The call makes room.
+    def deep(k):
+        return ag.function(_factorial)(jnp.int32(5)) if k == 0 else deep(k - 1)
+
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(1000)   # Python's default, whatever ran before
+    try:
+        assert int(deep(400)) == 120
+    finally:
+        sys.setrecursionlimit(old)
 
 
 def test_a_traced_conditional_expression_traces_each_branch_once():

@@ -312,8 +312,8 @@ def test_deep_expressions_convert_and_run(tmp_path, expr):
 
 
 def test_expression_too_deep_even_so_is_a_clear_conversion_error(tmp_path, monkeypatch):
-    from autograph_py.compiler import recursion
-    monkeypatch.setattr(recursion, "LIMIT", 100)
+    from autograph_py import stack
+    monkeypatch.setattr(stack, "LIMIT", 100)
     f = _from_file(tmp_path, "too_deep", "    return " + " + ".join(["x"] * 2000))
     with pytest.raises(ag.errors.ConversionError, match=r"nested too deeply to convert") as info:
         ag.convert(f)

@@ -15,7 +15,7 @@ import weakref
 
 from jax.errors import TracerBoolConversionError
 
-from autograph_py import config, errors
+from autograph_py import config, errors, stack as frames
 from autograph_py.runtime import builtins as ag_builtins, raises as ag_raises
 from autograph_py.runtime.dispatch import (CONCRETIZATION_ERRORS, holds_traced, in_trace,
                                           raised_by_jax)
@@ -194,8 +194,8 @@ def _call_converted(fn, converted, args, kwargs):
     returns.entering_function(stack[-1][0])
     frame = (written_back.call_frame(fn, args, kwargs) if _hands_back(converted)
              else contextlib.nullcontext())   # the arrays it item-assigns go back
-    try:
-        with frame:
+    try:   # (recursion a traced condition unrolls: room for its levels of tracing)
+        with frame, (frames.room() if levels else contextlib.nullcontext()):
             if not mutations.watching():   # (a generator's errors made clear: as_consumed)
                 return iterables.as_consumed(converted(*args, **kwargs))
             # Inside a traced block: an object the call changes may need to be state there.
