@@ -654,3 +654,30 @@ def test_a_function_handed_to_a_standard_library_higher_order_function_is_conver
     # blamed on reduce(...); a lambda written in converted code already ran converted.
     x = jnp.array([1.0, -5.0, 3.0])
     assert [float(v) for v in ag.function(_reduced)(x)] == [float(v) for v in _reduced(x)]
+
+
+class _Quadratic:
+    def __init__(self, w):
+        self.w = w
+
+    def __call__(self, x):
+        if x > 0:
+            return self.w * x * x
+        return -x
+
+
+def test_a_callable_instance_handed_to_grad_or_vmap_keeps_its_self():
+    # corpus_hunt_transforms: JAX's wraps() copies the __dict__ of the bound __call__
+    # (the class's operator wrapper, marked with the user's method) onto what jax.grad
+    # returns; the call took it for the wrapper and called __call__ without `self`.
+    def g(w, x):
+        return jax.grad(_Quadratic(w))(x), jax.vmap(_Quadratic(w))(jnp.stack([x, -x]))
+
+    def f(x):
+        return 2.0 * x * x if x > 0 else -x
+
+    for x in (3.0, -1.0):
+        want = (4.0 * x if x > 0 else -1.0), [f(x), f(-x)]
+        for got in (ag.convert(g)(2.0, x), ag.function(g)(2.0, x)):
+            np.testing.assert_allclose(got[0], want[0])
+            np.testing.assert_allclose(got[1], want[1])

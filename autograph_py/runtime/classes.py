@@ -197,6 +197,9 @@ def _while_tracing(fn, call):
     return method
 
 
+_WRAPPER_CODE = _while_tracing(print, None).__code__
+
+
 def _from_converted(frame) -> bool:
     while frame is not None and (frame.f_globals.get("__name__", "").startswith("jax")
                                  or frame.f_code.co_filename.startswith("<")):
@@ -206,8 +209,11 @@ def _from_converted(frame) -> bool:
 
 
 def original(fn):
-    """The user's method that `fn` wraps, or `fn`."""
-    return getattr(fn, "__ag_operator__", fn)
+    """The user's method that `fn` wraps, or `fn`. Only a wrapper of _while_tracing's own:
+    JAX's wraps() copies a function's __dict__ onto what jax.grad(obj) returns, mark
+    included (it then lost `self`: corpus_hunt_transforms)."""
+    inner = getattr(fn, "__ag_operator__", None)
+    return inner if inner is not None and getattr(fn, "__code__", None) is _WRAPPER_CODE else fn
 
 
 undefined.written_by_code = written_by_code   # (load_part: a setter's attribute)
