@@ -2136,3 +2136,17 @@ def test_builtin_checks_and_results_the_fuzzer_found_wrong():
     for k in (0, 1, 2):
         assert float(ag.function(_inverse_power)(jnp.int32(k))) == pytest.approx(
             _inverse_power(k), rel=1e-6)
+
+
+def _rest_after_next(xs):
+    s = (y for y in xs if y > 0)
+    first = next(s, -1.0)
+    return first, len(list(s))
+
+
+def test_len_of_the_rest_of_a_generator_next_began_is_not_the_whole_count():
+    # shapes6 20000/470: `len(list(s))` after `next(s)` counted every kept item (the
+    # generator's start, not its rest), silently; it is the clear error it was before.
+    assert _rest_after_next([1.0, -2.0, 3.0]) == (1.0, 1)
+    with pytest.raises(errors.StateError, match="reads on in a generator"):
+        ag.function(_rest_after_next)(jnp.asarray([1.0, -2.0, 3.0]))

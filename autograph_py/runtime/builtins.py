@@ -300,7 +300,8 @@ def listed(f, make, comp):
     other function, the list."""
     if make is not list or not isinstance(comp, comprehensions.Comprehension):
         return make(comp)
-    if comp.traced() or comp.keep is not None:
+    if comp._items is None and (comp.traced() or comp.keep is not None):   # (not one a
+        # `next()` began: its rest, Python's way; shapes6 20000/470)
         if any(f is r for r in _REDUCERS):
             return comp
         if f is builtins.len:
