@@ -23,8 +23,7 @@ import jax.numpy as jnp
 
 from autograph_py import errors
 from autograph_py.runtime import (conditionals, failures, identity, iterables, logical, loops,
-                                  mutations,
-                                  optional, paths, trace_log, undefined)
+                                  mutations, optional, paths, trace_log, undefined)
 from autograph_py.runtime.dispatch import CONCRETIZATION_ERRORS, in_trace, is_traced
 from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedReversed, TracedZip
 

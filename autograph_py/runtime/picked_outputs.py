@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import jax
 
-from autograph_py.runtime.dispatch import is_array, is_py_scalar
+from autograph_py.runtime.flat import is_dynamic_leaf
 from autograph_py.runtime.picked import Picked, known
 
 
@@ -41,7 +41,7 @@ def chosen_outputs(out):
 
 def _returned_flat(r: _Returned):
     leaves, treedef = jax.tree_util.tree_flatten(r.value)
-    outs = [is_array(v) or is_py_scalar(v) for v in leaves]
+    outs = [is_dynamic_leaf(v) for v in leaves]
     return ([v for v, o in zip(leaves, outs) if o],
             (treedef, tuple(None if o else v for v, o in zip(leaves, outs)), tuple(outs)))
 
@@ -54,10 +54,8 @@ def _returned_value(aux, children):
 
 
 def _resolved(v):
-    """The value a Picked of concrete scalar conditions picks; else the Picked."""
-    if type(v) is not Picked:
-        return v
-    return _resolved(v.if_true if bool(v.pred) else v.if_false) if known(v.pred) else v
+    """The value a Picked of concrete scalar conditions picks (Picked.chosen); else `v`."""
+    return v.chosen() if type(v) is Picked and known(v.pred) else v
 
 
 jax.tree_util.register_pytree_node(_Returned, _returned_flat, _returned_value)

@@ -3,11 +3,11 @@ whose condition may be traced, while JAX traces: folded item by item as Python r
 (numeric._extreme)."""
 from __future__ import annotations
 
-import jax
 import jax.numpy as jnp
 
 from autograph_py import errors
 from autograph_py.runtime import comprehensions, failures, iterables, optional
+from autograph_py.runtime import picked as picked_module   # (`picked` is a function here)
 from autograph_py.runtime.comprehensions import Comprehension, fold
 from autograph_py.runtime.dispatch import in_trace, is_traced
 
@@ -31,19 +31,16 @@ def pick(comp: Comprehension, choose, label: str, stop: bool = False):
             return v
         if isinstance(best, optional.MaybeNone):   # not found on some runs: take v there
             take = jnp.logical_or(jnp.logical_not(best.present), choose(best.value, v))
-            return _where(take, v, best.value)
+            return picked_module.where(take, v, best.value, label)
         take = choose(best, v)
-        return _where(take, v, best) if is_traced(take) else (v if take else best)
+        if not is_traced(take):
+            return v if take else best
+        return picked_module.where(take, v, best, label)
 
     def found(best):
         return best.present if isinstance(best, optional.MaybeNone) else best is not None
 
     return fold(comp, None, step, label, until=found if stop else None)
-
-
-def _where(take, a, b):
-    """`a` where the traced `take` holds, else `b`, leaf by leaf (a `(value, index)` item)."""
-    return jax.tree_util.tree_map(lambda x, y: jnp.where(take, x, y), a, b)
 
 
 def picked(best, label: str, default, empty: BaseException, at):
@@ -60,7 +57,7 @@ def picked(best, label: str, default, empty: BaseException, at):
         return best.value
     if default[0] is None:
         return optional.MaybeNone(label, best.value, best.present)
-    return _where(best.present, best.value, default[0])
+    return picked_module.where(best.present, best.value, default[0], label)
 
 
 def next_(iterator, *default):
