@@ -67,6 +67,8 @@ def keep_identity(values, sides, visible_ids, entry=None, loop=None, pred=None,
             orders.same_key_orders(models, sides[0][i].name, entry is not None)
         orders.order_like(_held(v), models[0])
     groups = _alias_names(sides, entry)
+    outside = {id(_held(v.value)) for v in loop} if loop is not None else {
+        id(_held(v)) for v in before or ()}   # the values the construct started from
     for i, value in enumerate(values):
         objs = [_held(side[i].value) for side in sides]
         if isinstance(values[i], MaybeUndefined):
@@ -81,14 +83,15 @@ def keep_identity(values, sides, visible_ids, entry=None, loop=None, pred=None,
             values[i] = _picked(value, sides[0][i].name, sources)
             continue
         o = objs[0]
-        if not (id(o) in visible_ids or type(o) is tuple and any(
-                id(x) in visible_ids for x in o)) or not all(x is o for x in objs):
-            continue   # (a tuple of lists or dicts another name holds too: `t2 = t`)
         rebuilt = value.value if isinstance(value, UnboundUnlessAssigned) else value
-        now = jax.tree_util.tree_leaves(o, is_leaf=is_placeholder)
-        untouched = all(len(side[i].leaves) == len(now) and all(
-            a is b for a, b in zip(side[i].leaves, now)) for side in sides)
-        if not untouched and not _refill(o, rebuilt):
+        if _made_around_outside(sources, visible_ids, outside):   # `r = (d, flag)`, `[d, 1]`
+            values[i] = _rewrapped(value, _remade(sources, rebuilt, [s[i].leaves for s in sides],
+                                                  visible_ids))
+            continue
+        if id(o) not in visible_ids and not (id(o) in outside and _outside_containers(
+                o, visible_ids)) or not all(x is o for x in objs):
+            continue   # (a tuple of lists or dicts another name holds too: `t2 = t`)
+        if not _untouched(o, [side[i].leaves for side in sides]) and not _refill(o, rebuilt):
             continue
         values[i] = _rewrapped(value, o)
     return returns.joined(_share_aliases(values, sides, entry), sides, visible_ids,
@@ -290,6 +293,62 @@ def _share_if_it_ran(values, sides, group, entries) -> None:
     for j in group[1:]:
         if not sides[0][j].name.startswith(labels.RETURN_VALUE):
             values[j] = _picked(values[j], sides[0][j].name, [_held(first), *entries])
+
+
+def _untouched(o, recorded) -> bool:
+    """Whether `o` holds what every side left in it (`recorded`: their leaves)."""
+    now = jax.tree_util.tree_leaves(o, is_leaf=is_placeholder)
+    return all(len(leaves) == len(now) and all(a is b for a, b in zip(leaves, now))
+               for leaves in recorded)
+
+
+_SEQUENCES = (tuple, list)
+
+
+def _made_around_outside(sources, visible_ids, outside) -> bool:
+    """Whether the construct's paths left a variable bound to tuples, lists or dicts it made
+    (not all one object from outside it) that hold a list or dict that exists outside."""
+    o = sources[0]
+    if type(o) not in (tuple, list, dict) or any(type(x) is not type(o) for x in sources):
+        return False
+    if all(x is o for x in sources) and (id(o) in visible_ids or id(o) in outside):
+        return False
+    return any(_holds_outside(x, visible_ids) for x in sources)
+
+
+def _holds_outside(x, visible_ids, depth=4) -> bool:
+    items = x.values() if type(x) is dict else x if type(x) in _SEQUENCES else ()
+    return depth > 0 and any(type(y) in (list, dict) and id(y) in visible_ids or
+                             _holds_outside(y, visible_ids, depth - 1) for y in items)
+
+
+def _remade(made, rebuilt, recorded, visible_ids):
+    """The tuples, lists or dicts the construct's paths made (`(d, flag)` of an outside
+    dict `d`; a loop's entry value where it may not run), as one new object like them:
+    where every path holds one list or dict that exists outside, that object (given the
+    output contents where the construct changed it); elsewhere the rebuilt outputs (what
+    the construct's traces made is theirs). `recorded`: the leaves each traced path left,
+    for the first of `made`."""
+    kind = type(rebuilt)
+    if any(type(t) is not kind for t in made) or kind is dict and any(
+            list(t) != list(rebuilt) for t in made) or len({len(t) for t in made} | {
+            len(rebuilt)}) > 1:
+        return rebuilt
+    keys = list(rebuilt) if kind is dict else range(len(rebuilt))
+    items, at = [], [0] * len(recorded)
+    for k in keys:
+        xs, x, out = [t[k] for t in made], made[0][k], rebuilt[k]
+        ns = [len(jax.tree_util.tree_leaves(t[k], is_leaf=is_placeholder)) for t in made]
+        mine = [leaves[a:a + n] for leaves, a, n in zip(recorded, at, ns)]
+        if type(x) in (list, dict) and id(x) in visible_ids and all(y is x for y in xs) and (
+                _untouched(x, mine) or _refill(x, out)):
+            items.append(x)
+        elif all(type(y) is type(x) for y in xs) and type(x) in (tuple, list, dict):
+            items.append(_remade(xs, out, mine, visible_ids))   # (d, 0.5) in ((d, 0.5), flag)
+        else:
+            items.append(out)
+        at = [a + n for a, n in zip(at, ns)]
+    return dict(zip(keys, items)) if kind is dict else kind(items)
 
 
 def _refill(o, rebuilt) -> bool:
