@@ -753,6 +753,37 @@ def test_a_while_whose_every_iteration_raises_ends_under_vmap():
         ag.function(_pops_too_many)(jnp.int32(1), jnp.float32(1.0))
 
 
+def _returns_or_runs_a_raising_range(n):
+    if n > 1:
+        return 0
+    s = 0
+    for _ in range(n):
+        s += undefined_name  # noqa: F821 - every iteration raises NameError
+    return s
+
+
+def _returns_or_runs_a_raising_while(n):
+    if n > 1:
+        return 0
+    i = 0
+    while i < n:
+        i += [][0]   # every iteration raises IndexError
+    return i
+
+
+@pytest.mark.parametrize("f", [_returns_or_runs_a_raising_range, _returns_or_runs_a_raising_while])
+def test_a_body_that_always_raises_fails_only_for_elements_whose_loop_runs_under_vmap(f):
+    # The error raised while the body was traced was staged after the body's trace had
+    # left the loop's own condition (the element's loop still runs): under vmap the
+    # batched loop runs the body for every element while any runs, so [3, 0], where no
+    # element's loop runs, raised NameError (fuzz shapes7 24000/96, F151).
+    vf = jax.jit(jax.vmap(ag.convert(f)))
+    assert [int(v) for v in vf(jnp.array([3, 0]))] == [f(3), f(0)] == [0, 0]
+    with pytest.raises(Exception) as e:
+        vf(jnp.array([0, 1]))
+    assert ("NameError" if f is _returns_or_runs_a_raising_range else "IndexError") in str(e.value)
+
+
 def _series_until_small(x):
     s = 0.0
     for n in itertools.count(0, 1):

@@ -229,6 +229,26 @@ def test_a_chained_comparison_evaluates_a_later_operand_only_where_python_does()
             assert outs[0] == outs[1], (fn.__name__, x, outs)
 
 
+def _right_operand_fails_while_traced(x):
+    print("start")   # (a staged print: the program's trace goes on past the operand)
+    y = x > 0 and [][0]
+    z = x < 1 or undefined_name  # noqa: F821
+    return x + 1
+
+
+def test_an_error_a_right_operand_raises_while_traced_is_raised_only_where_python_runs_it():
+    # The IndexError raised while `[][0]` was traced ended the program's trace, and
+    # @function's boundary staged it unconditionally: an IndexError where Python's `and`
+    # never evaluates it (x = -1), and under vmap for every element.
+    f = ag.function(_right_operand_fails_while_traced)
+    for x in (-1.0, 0.5, 2.0):
+        outs = printed_runs((_right_operand_fails_while_traced, f), jnp.float32(x),
+                            value=float, catch=(IndexError, NameError))
+        assert outs[0] == outs[1], (x, outs)
+    vf = jax.jit(jax.vmap(ag.convert(_right_operand_fails_while_traced)))
+    assert [float(v) for v in vf(jnp.array([-1.0, -2.0]))] == [0.0, -1.0]
+
+
 def _any_of_generator(xs):
     return any(_raising(x - 2.0) or x > 1.0 for x in xs)
 

@@ -23,7 +23,7 @@ import jax.numpy as jnp
 
 from autograph_py import errors
 from autograph_py.runtime import (conditionals, failures, identity, iterables, logical, loops,
-                                  mutations, optional, paths, trace_log, undefined)
+                                  mutations, optional, paths, raises, trace_log)
 from autograph_py.runtime.dispatch import CONCRETIZATION_ERRORS, in_trace, is_traced
 from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedReversed, TracedZip
 
@@ -281,7 +281,7 @@ def _fold(comp: Comprehension, init, step, label: str, until=None):
                 item()
             return
         entry = acc   # the item's effects happen only where nothing decided yet
-        if undefined.only_where(decided, item, negated=True) is undefined.RAISES:
+        if raises.only_where(decided, item, negated=True) is raises.RAISES:
             acc = entry   # it raises where it runs: its value never counts
     loops.for_stmt(comp.iterable, None, body, get_state, set_state, (label,))
     return acc

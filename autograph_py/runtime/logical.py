@@ -24,7 +24,7 @@ from autograph_py.lowering.scalars import weak_cast
 from autograph_py.runtime import failures, items, mutations, optional, picked, reach
 from autograph_py.runtime.optional import MaybeNone
 from autograph_py.runtime.dispatch import dimension_value, in_trace, is_traced
-from autograph_py.runtime.undefined import only_where
+from autograph_py.runtime.raises import only_where
 
 
 def and_(left, b):

@@ -35,8 +35,31 @@ def taken_when(pred, negated=False):
     stack.append((pred, negated, tracing.enclosing_traces()[0]))
     try:
         yield
+    except Exception as e:
+        if getattr(_local, "raised", (None,))[0] is not e:   # (the innermost conditions)
+            _local.raised = (e, list(stack))
+        raise
     finally:
         stack.pop()
+
+
+@contextlib.contextmanager
+def where_raised(exc):
+    """The conditions under which the code that raised `exc` ran, pushed again while it is
+    staged after it left their blocks (a loop body that raises on every path: the loop's
+    `while` under vmap runs the body for elements whose loop has ended, too)."""
+    e, conditions = getattr(_local, "raised", (None, None))
+    _local.raised = (None, None)
+    stack = _stack()
+    if e is not exc or len(conditions) <= len(stack):
+        yield
+        return
+    saved = stack[:]
+    stack[:] = conditions
+    try:
+        yield
+    finally:
+        stack[:] = saved
 
 
 def known(t):

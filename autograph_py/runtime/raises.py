@@ -18,7 +18,8 @@ from autograph_py.lowering import tracing
 from autograph_py.runtime import leaks, paths, picked_outputs, trace_log
 from autograph_py.runtime.dispatch import holds_traced
 from autograph_py.runtime.failures import stage
-from autograph_py.runtime.undefined import conditional_depth, in_conditional_region
+from autograph_py.runtime.undefined import (conditional_depth, conditional_region,
+                                            in_conditional_region)
 
 
 HANDLED = object()   # what a bare `raise` raises: the exception being handled
@@ -298,3 +299,23 @@ def loop_raises(path: paths.PathRaises):
                 "exception the run meets), or make the exception the same on every path.")) \
             from None
     raise path.exc
+
+
+RAISES = object()   # what `only_where` gives where its code raises on that path
+
+
+def only_where(pred, thunk, negated=False, if_raises=RAISES):
+    """`thunk()` traced as the path on which `pred` holds (`negated`: does not), for code
+    Python reaches only there: the right operand of `and`/`or`, a later item of any/all,
+    an assert's message. Its prints, checks and raises happen only where that path runs;
+    where it raises whenever it runs (a staged raise ended it, or an error of the user's
+    code while it was traced, staged: `x > 0 and [][0]`), `if_raises`."""
+    with conditional_region(), paths.taken_when(pred, negated):
+        try:
+            return thunk()
+        except paths.PathRaises:
+            return if_raises
+        except Exception as e:  # noqa: BLE001 - only the user's own (stage_raised)
+            if not stage_raised(e):
+                raise
+            return if_raises

@@ -257,8 +257,9 @@ def _trace_step(block, plan, init_vars, step_body, index_avals, raised, unrollab
                 if unrollable and not isinstance(e, errors.AutographError):
                     why = f"its body raised {type(e).__name__} while traced"
                     raise loop_state.LoopStateMismatch(why, "", "", reason=why) from e
-                if not stage_raised(e):
-                    raise
+                with paths.where_raised(e):
+                    if not stage_raised(e):
+                        raise
                 set_state(values)
                 raised[:] = [paths.PathRaises(e)]
         outs = [st.lift_to_match(v_in, v_out)[1] if st.is_unbound_unless(v_in.value)

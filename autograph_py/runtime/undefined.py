@@ -231,21 +231,6 @@ def conditional_region():
     return _region()
 
 
-RAISES = object()   # what `only_where` gives where its code raises on that path
-
-
-def only_where(pred, thunk, negated=False, if_raises=RAISES):
-    """`thunk()` traced as the path on which `pred` holds (`negated`: does not), for code
-    Python reaches only there: the right operand of `and`/`or`, a later item of any/all,
-    an assert's message. Its prints, checks and raises happen only where that path runs;
-    where it raises whenever it runs (a staged raise ended it), `if_raises`."""
-    with conditional_region(), paths.taken_when(pred, negated):
-        try:
-            return thunk()
-        except paths.PathRaises:
-            return if_raises
-
-
 def in_conditional_region() -> bool:
     return _region.depth() > 0
 
