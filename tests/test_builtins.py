@@ -2106,6 +2106,13 @@ def _sep_on_a_path(x, n):
     return x
 
 
+def _fails_then_prints_with_a_traced_sep(x, n):
+    if n == n:
+        undefined_table[0] += 1.0  # noqa: F821 - NameError, staged (the `if` is traced)
+    print(1.0, 2, sep=x)
+    return x
+
+
 def _best_kept_pair(xs, x):
     t = max(((y, i) for i, y in enumerate(xs) if y > 1.0), default=(0.0, -1))
     return t[0] + t[1] * 0.25 + x
@@ -2127,6 +2134,10 @@ def test_builtin_checks_and_results_the_fuzzer_found_wrong():
     assert float(f(jnp.float32(1.0), jnp.int32(0))) == 1.0
     with pytest.raises(TypeError, match="sep must be None or a string"):
         f(jnp.float32(1.0), jnp.int32(1))
+    # A traced sep after a staged error: Python's NameError first (was a ConcreteValueError
+    # raised while tracing: the TypeError's text named the tracer; fuzz 24000/1502, F151).
+    with pytest.raises(NameError, match="undefined_table"):
+        ag.function(_fails_then_prints_with_a_traced_sep)(jnp.float32(1.0), jnp.int32(0))
     # max of kept (value, index) pairs over a concrete array while JAX traces (jnp.where
     # of two tuples raised TypeError).
     for xs in (jnp.zeros(3), jnp.asarray([1.0, 3.0, 2.0])):

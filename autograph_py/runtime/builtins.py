@@ -43,8 +43,9 @@ def print_(*args, sep=" ", end="\n", file=None, flush=False):
         return picked.each(print_, args, dict(sep=sep, end=end, file=file, flush=flush))
     for name, v in (("sep", sep), ("end", end)):   # Python's check, now, not in the callback
         if not (v is None or isinstance(v, (str, picked.Picked))):   # (on a traced path:
+            kind = "ArrayImpl" if is_traced(v) else type(v).__name__   # (as eager names it)
             failures.raise_where_it_runs(TypeError(   # where it runs, F149)
-                f"{name} must be None or a string, not {type(v).__name__}"), errors.where())
+                f"{name} must be None or a string, not {kind}"), errors.where())
     trace_log.record("print", "jax.debug.callback", "it is traced: it prints when the program runs")
     rec, arrays = text.recipe((args, sep, end))
     taken = paths.taken()
@@ -258,8 +259,8 @@ def assert_stmt(test, message):
     trace_log.record("assert", "jax.debug.callback", "test is traced", at=at)
     # The message runs only where the assertion fails, as in Python: a call in it prints
     # or checks on that path only.
-    msg = undefined_module.only_where(test, message, negated=True)
-    if msg is undefined_module.RAISES:
+    msg = raises.only_where(test, message, negated=True)
+    if msg is raises.RAISES:
         return   # making the message raises there: that raise is staged instead
     if msg is None:
         msg = "assertion failed"
