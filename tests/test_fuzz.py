@@ -55,6 +55,13 @@ zip of names and an array, len of traced ranges and user objects, min/max of tup
 super() in bodies, array item writes past the end, NumPy with traced sizes, print's sep
 and end, module defs handed to reduce/accumulate/heapq), jit:
 `python -m tests.fuzz.run --seed 7007 --config shapes7 --modes jit --only K`.
+
+The shapes8 batch: SHAPES8_N programs of config shapes8 (tests/fuzz/idiom_shapes8.py: the
+classes of the twelfth session: tuples of an outside dict or list made in traced
+constructs, objects in a list changed through another name, errors raised on paths Python
+may skip, picks among three with None, filter/map under reductions, callable instances
+handed to jax.vmap/grad), jit:
+`python -m tests.fuzz.run --seed 8008 --config shapes8 --modes jit --only K`.
 """
 import pytest
 
@@ -73,6 +80,7 @@ SHAPES3_SEED, SHAPES3_N = 99001, 12   # config shapes3 (tests/fuzz/idiom_shapes3
 SHAPES5_SEED, SHAPES5_N = 99501, 12   # config shapes5 (tests/fuzz/idiom_shapes5.py)
 SHAPES6_SEED, SHAPES6_N = 6003, 12   # config shapes6 (tests/fuzz/idiom_shapes6.py)
 SHAPES7_SEED, SHAPES7_N = 7007, 12   # config shapes7 (tests/fuzz/idiom_shapes7.py)
+SHAPES8_SEED, SHAPES8_N = 8008, 10   # config shapes8 (tests/fuzz/idiom_shapes8.py)
 FULL_EVERY = 8      # grad and vmap too on every eighth program (they compile twice more)
 
 
@@ -145,6 +153,18 @@ def test_fuzz_shapes6():
 
 def test_fuzz_shapes7():
     _check_batch(SHAPES7_SEED, SHAPES7_N, "shapes7", ("jit",), "programs of the shapes7 config")
+
+
+def test_fuzz_shapes8():
+    _check_batch(SHAPES8_SEED, SHAPES8_N, "shapes8", ("jit",), "programs of the shapes8 config")
+
+
+def test_shapes8_config_makes_its_shapes():
+    shapes = set()
+    for k in range(60):
+        shapes |= set(gen.make_case(SHAPES8_SEED, k, "shapes8").to_dict()["shapes"])
+    assert {"tuple-of-outside", "held-objects", "raise-on-a-path", "pick-of-three",
+            "filter-map-reduce", "callable-instance"} <= shapes
 
 
 def test_shapes7_config_makes_its_shapes():

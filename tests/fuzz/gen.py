@@ -40,7 +40,8 @@ from dataclasses import dataclass, field
 
 from tests.fuzz import builtins as builtin_shapes, calls as seq, ir, scope as sc, shapes
 from tests.fuzz import extras, idiom_ops, idiom_shapes2, idiom_shapes2b, idiom_shapes3, \
-    idiom_shapes4, idiom_shapes5, idiom_shapes6, idiom_shapes7, idioms, transforms
+    idiom_shapes4, idiom_shapes5, idiom_shapes6, idiom_shapes7, idiom_shapes8, idioms, \
+    transforms
 from tests.fuzz.ir import (Assign, Break, Const, Continue, For, Func, If, Match, MatchCase, Name, Op,
                            Program, Return, While)
 
@@ -305,6 +306,15 @@ CONFIGS["shapes7"] = dataclasses.replace(
                                  "s7_super": 2.0, "s7_itemw": 2.0, "s7_npsize": 1.2,
                                  "s7_print": 1.5, "s7_hof": 2.0})
 CONFIGS["shapes7-open"] = dataclasses.replace(CONFIGS["shapes7"], idiom_open=True)
+# The shapes-small programs plus idiom_shapes8.py's shapes: the classes the twelfth
+# session's corpora and volume runs found (F149 to F151): tuples of an outside dict or list
+# made in traced constructs, objects held in a list changed through another name, errors
+# raised while a path Python may skip is traced, picks among three with None, filter/map
+# under reductions, callable instances handed to jax.vmap/grad.
+CONFIGS["shapes8"] = dataclasses.replace(
+    CONFIGS["shapes6"], weights={**CONFIGS["shapes-small"].weights, "s8_pair": 2.5,
+                                 "s8_alias": 2.0, "s8_raise": 1.0, "s8_pick3": 2.0,
+                                 "s8_reduce": 2.0, "s8_callobj": 1.5})
 # Sequences only: the default statements, called in several signatures.
 CONFIGS["calls"] = Config(calls=(3, 6), p_swap=0.6, param_kinds=_SHAPES["param_kinds"])
 CONFIGS["calls-small"] = Config(max_block=3, max_depth=2, max_loops=2, n_helpers=(0, 1),
@@ -353,7 +363,8 @@ class Case:
 
 class Gen(shapes.ShapeGen, transforms.TransformGen, extras.ExtraGen, idioms.IdiomGen,
           idiom_shapes2.Shapes2Gen, idiom_shapes3.Shapes3Gen, idiom_shapes4.Shapes4Gen,
-          idiom_shapes5.Shapes5Gen, idiom_shapes6.Shapes6Gen, idiom_shapes7.Shapes7Gen):
+          idiom_shapes5.Shapes5Gen, idiom_shapes6.Shapes6Gen, idiom_shapes7.Shapes7Gen,
+          idiom_shapes8.Shapes8Gen):
     def __init__(self, rng: random.Random, cfg: Config):
         self.rng, self.cfg = rng, cfg
         self.kinds = ir.KINDS + tuple(cfg.extra_kinds)
