@@ -436,3 +436,25 @@ def test_an_attribute_of_an_object_in_a_list_changed_through_another_name(fn, ar
     want = fn(*args)
     got = ag.function(fn)(*(jnp.int32(v) for v in args))
     assert jax.tree_util.tree_map(int, got) == want
+
+
+def _held_objects_made_in_the_body(xs):
+    s = 0.0
+    for t in xs:
+        table = {"a": _Proc(t), "b": _Proc(2.0)}
+        for k in table:
+            table[k].r = table[k].r * 2
+            if table[k].r > 1.0:
+                table[k].r = table[k].r - 0.5
+        s = s + table["a"].r + table["b"].r
+    return s
+
+
+def test_an_item_of_a_container_the_loop_body_makes_changed_by_key():
+    # `table[k].r = v` in a traced loop whose body makes `table`: the item's attribute was
+    # loop state read through `ag__.getitem(table, k)` before the body had made `table`
+    # (UndefinedVariableError; fuzz shapes8 32000/180, F153). A container the body makes is
+    # the body's own, as a variable it assigns is.
+    xs = jnp.asarray([0.25, 1.5, 0.75])
+    assert float(ag.function(_held_objects_made_in_the_body)(xs)) == pytest.approx(
+        _held_objects_made_in_the_body([float(v) for v in xs]))

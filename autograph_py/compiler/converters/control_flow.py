@@ -320,9 +320,17 @@ def _docstring(body):
 
 
 def _base_name(expr):
-    while isinstance(expr, (gast.Attribute, gast.Subscript)):
-        expr = expr.value
+    while isinstance(expr, (gast.Attribute, gast.Subscript)) or _item_read(expr):
+        expr = expr.args[0] if isinstance(expr, gast.Call) else expr.value
     return expr.id if isinstance(expr, gast.Name) else None
+
+
+def _item_read(expr) -> bool:
+    """Whether `expr` is `ag__.getitem(base, index)`: `base[index]` read (converters/
+    subscripts.py), as the base of a part (`pd[k].r = v`) is."""
+    return isinstance(expr, gast.Call) and isinstance(expr.func, gast.Attribute) and \
+        expr.func.attr == "getitem" and isinstance(expr.func.value, gast.Name) and \
+        expr.func.value.id == "ag__" and len(expr.args) == 2
 
 
 def _name(name):
@@ -352,9 +360,12 @@ def _ag(fn, *args):
 
 def _load_part(expr, label, owner):
     """`ag__.load_part(...)` for a composite and, inside out, for each composite base."""
-    if not isinstance(expr, (gast.Attribute, gast.Subscript)):
+    if _item_read(expr):   # (a base that has no value yet gives a placeholder, as below)
+        base, key, attribute = expr.args[0], expr.args[1], False
+    elif not isinstance(expr, (gast.Attribute, gast.Subscript)):
         return _load(expr)
-    base, key, attribute = _part_key(expr, owner)
+    else:
+        base, key, attribute = _part_key(expr, owner)
     return _ag("load_part", _load_part(base, activity.composite_text(base), owner), _load(key),
                gast.Constant(label, None), gast.Constant(attribute, None))
 
