@@ -315,6 +315,7 @@ CONFIGS["shapes8"] = dataclasses.replace(
     CONFIGS["shapes6"], weights={**CONFIGS["shapes-small"].weights, "s8_pair": 2.5,
                                  "s8_alias": 2.0, "s8_raise": 1.0, "s8_pick3": 2.0,
                                  "s8_reduce": 2.0, "s8_callobj": 1.5})
+CONFIGS["shapes8-open"] = dataclasses.replace(CONFIGS["shapes8"], idiom_open=True)
 # Sequences only: the default statements, called in several signatures.
 CONFIGS["calls"] = Config(calls=(3, 6), p_swap=0.6, param_kinds=_SHAPES["param_kinds"])
 CONFIGS["calls-small"] = Config(max_block=3, max_depth=2, max_loops=2, n_helpers=(0, 1),
