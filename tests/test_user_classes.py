@@ -458,3 +458,36 @@ def test_an_item_of_a_container_the_loop_body_makes_changed_by_key():
     xs = jnp.asarray([0.25, 1.5, 0.75])
     assert float(ag.function(_held_objects_made_in_the_body)(xs)) == pytest.approx(
         _held_objects_made_in_the_body([float(v) for v in xs]))
+
+
+def _changed_by_a_key_the_loop_assigns(xs):
+    table = {"a": _Proc(1.0), "b": _Proc(2.0)}
+    for t in xs:
+        for k in table:
+            if table[k].r > t:
+                table[k].r = table[k].r - 0.25
+        k = "a"
+        if t > 0.3:
+            table[k].r = table[k].r * 0.5
+    return table["a"].r + table["b"].r * 10
+
+
+def _changed_by_an_index_the_loop_assigns(xs):
+    procs = [_Proc(1.0), _Proc(2.0)]
+    for t in xs:
+        for i in range(2):
+            if procs[i].r > t:
+                procs[i].r = procs[i].r - 0.5
+    return procs[0].r + procs[1].r * 10
+
+
+@pytest.mark.parametrize("fn", [_changed_by_a_key_the_loop_assigns,
+                                _changed_by_an_index_the_loop_assigns])
+def test_an_item_changed_by_a_key_or_index_the_traced_loop_assigns(fn):
+    # The part `table[k].r` was loop state read at the loop's entry, where `k` has no value
+    # yet: a raw KeyError, or an UndefinedVariableError naming `i` (F153). A part whose
+    # index the loop assigns is no slot of the state now; the objects the loop reaches
+    # carry their attributes, each undone to its value as the loop began between traces
+    # (a traced `if` inside had left a tracer of the first trace in the object).
+    xs = jnp.asarray([0.5, 1.5, 0.25])
+    assert float(ag.function(fn)(xs)) == pytest.approx(fn([float(v) for v in xs]))

@@ -8,8 +8,8 @@ happen whatever the condition. So while a traced `if` or loop traces its blocks
 (`watch()`), `converted_call` compares the attributes and items of the objects a call
 can reach (its `self`, its arguments, dicts they hold) before and after the call, and
 each block's end those of the objects and classes the construct reaches otherwise
-(runtime/rebinds). A change that the construct's state does not carry makes the
-construct start again (`Restart`) with it added to its state, from its entry values.
+(runtime/rebinds). A change its state does not carry makes the construct start again
+(`Restart`) with it added to its state, from its entry values.
 """
 from __future__ import annotations
 
@@ -210,8 +210,7 @@ class Watch:
         # block creates on every trace, a temporary of the block, not state.
         self.kinds = kinds
         self.visible = reach.Visible() if visible is None else visible   # reach.visible()
-        # Their contents on entry: a block that changes one directly (not through a call)
-        # is found by comparing (note_in_place).
+        # Their contents on entry: a block's direct changes are found by comparing them.
         self.entry = {i: contents_of(c) for i, c in self.visible.items()}
         # id -> list or dict the runtime made from a carry while this construct traced
         # (made()): a temporary of the construct, whose state variables hold it.
@@ -322,7 +321,10 @@ def changed(change: Change, watches) -> None:
     for w in watches:
         if contents and id(change.obj) not in w.visible or id(change.obj) in w.made:
             continue   # a container that block made itself: a temporary of it, not its state
-        w.changes.setdefault((id(change.obj), change.kind, change.key), change)
+        owner = w.rebinds[0].get(id(change.obj)) if change.kind == "attr" else None
+        entry = change.entry if owner is None else owner.get(change.key, _MISSING)
+        w.changes.setdefault((id(change.obj), change.kind, change.key), change if entry is (
+            change.entry) else Change(change.obj, "attr", change.key, entry))   # (as w began)
 
 
 def made(values) -> None:

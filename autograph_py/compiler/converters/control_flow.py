@@ -125,23 +125,22 @@ class _ControlFlow(scopes.FunctionStack, visitors.Transformer):
     def _state(self, writes, composites, live, live_in):
         """The state tuple: outputs (assigned and live after) first, then the rest.
 
-        A composite (`d['k']`, `self.n`) is state unless the block assigns
-        its base and the base is not live on entry: the block then never
-        touches the entry object, and the base, if live after, carries the
-        new object whole. A base live on entry may be mutated in place before
-        it is rebound, so its parts stay state (`load_part` allows for a base
-        that has no value yet, as before the first iteration of a loop).
+        A composite (`d['k']`, `self.n`) is state unless the block assigns its base and
+        the base is not live on entry (the block never touches the entry object; the base,
+        if live after, carries the new object whole), or assigns a name its index reads.
+        A base live on entry may be mutated in place before it is rebound, so its parts
+        stay state (`load_part` allows for a base that has no value yet).
 
-        The rest are the other names the block assigns. A traced construct
-        restores them to their entry values before each branch it traces (a
-        branch may read one first) and afterwards (no tracer of a branch may
-        outlive it); they are not outputs.
+        The rest are the other names the block assigns. A traced construct restores them
+        to their entry values before each branch it traces (a branch may read one first)
+        and afterwards (no tracer of a branch may outlive it); they are not outputs.
         """
         fs = self.functions[-1].scope
         outs = sorted(writes & live)
         composites = self._with_aliases(composites)
         temporaries = writes - live_in
-        comp = sorted(c for c in composites if _base_name(composites[c]) not in temporaries)
+        comp = sorted(c for c in composites if _base_name(composites[c]) not in temporaries
+                      and not _chain(composites[c])[1] & writes)
         rest = sorted(writes - live - fs.globals)
         names = outs + comp + rest
         exprs = [_name(n) for n in outs]
@@ -293,8 +292,7 @@ class _CheckedLoads(visitors.Transformer):
         return node
 
     def visit_AugAssign(self, node):
-        # `x += v` reads x without a Load: check it first, as its own statement
-        # (x = x + v would not update a mutable x in place).
+        # `x += v` reads x without a Load: check it first (x = x + v keeps no list in place).
         self.generic_visit(node)
         if isinstance(node.target, gast.Name) and node.target.id in self.names:
             check = templates.replace(_checked_read, name=node.target.id)
@@ -320,17 +318,26 @@ def _docstring(body):
 
 
 def _base_name(expr):
-    while isinstance(expr, (gast.Attribute, gast.Subscript)) or _item_read(expr):
-        expr = expr.args[0] if isinstance(expr, gast.Call) else expr.value
+    expr = _chain(expr)[0]
     return expr.id if isinstance(expr, gast.Name) else None
 
 
+def _chain(expr):
+    """(base, the names its indices read) of a part: `pd` and {"k"} of `pd[k].r` (a part
+    is no one slot where the block assigns one: rebinds carries the objects' attributes)."""
+    names = set()
+    while isinstance(expr, (gast.Attribute, gast.Subscript)) or _item_read(expr):
+        index = expr.args[1] if isinstance(expr, gast.Call) else getattr(expr, "slice", None)
+        names |= {n.id for n in gast.walk(index) if isinstance(n, gast.Name)} if index else set()
+        expr = expr.args[0] if isinstance(expr, gast.Call) else expr.value
+    return expr, names
+
+
 def _item_read(expr) -> bool:
-    """Whether `expr` is `ag__.getitem(base, index)`: `base[index]` read (converters/
-    subscripts.py), as the base of a part (`pd[k].r = v`) is."""
-    return isinstance(expr, gast.Call) and isinstance(expr.func, gast.Attribute) and \
-        expr.func.attr == "getitem" and isinstance(expr.func.value, gast.Name) and \
-        expr.func.value.id == "ag__" and len(expr.args) == 2
+    """Whether `expr` is `ag__.getitem(base, index)`, `base[index]` read: a part's base."""
+    f = expr.func if isinstance(expr, gast.Call) else None
+    return isinstance(f, gast.Attribute) and f.attr == "getitem" and len(expr.args) == 2 and \
+        isinstance(f.value, gast.Name) and f.value.id == "ag__"
 
 
 def _name(name):
