@@ -13,7 +13,10 @@ constructs (idiom_shapes5's _s5_place), reading and changing a variable `v` that
     ps = [P8(x), P8(0.5)]                   2. objects held in a list or dict whose
     for p in ps:                               attributes change through another name in
         if p.r > t: p.r = p.r - 0.5            a traced `if` or loop (corpus_realworld2's
-    q = ps[1]; if x > 0.5: q.r = q.r * 2.0     schedulers: UnexpectedTracerError)
+    q = ps[1]; if x > 0.5: q.r = q.r * 2.0     schedulers: UnexpectedTracerError), or
+    for t in xs: for i in range(3): ...        by an index or key a traced loop assigns
+        if ps[i].r > t: ps[i].r -= 0.5         (F153: a raw KeyError or a wrong
+                                               UndefinedVariableError)
 
     b = x > 0.5 and [0.5, 1.0][2]           3. errors of the user's code raised while a
     for j in range(n % 3):                     path Python may not run is traced: a right
@@ -142,11 +145,20 @@ class Shapes8Gen:
                 c.add(0, f"{q} = {ps}[{rng.randrange(3)}]")
                 c.add(0, "if @ > 0.5:", self.expr("f", inner, 1))
                 c.add(4, f"{q}.r = {q}.r * 2.0")
-            elif form < 0.8:
+            elif form < 0.7:
                 j = self.fresh("j")
                 c.add(0, f"for {j} in range(@ % 3):", self.expr("i", inner, 1))
                 c.add(4, f"{q} = {ps}[0]")
                 c.add(4, f"{q}.r = {q}.r + 0.25")
+            elif form < 0.85:   # by an index or key a traced loop assigns (F153)
+                t, i = self.fresh("t"), self.fresh("i")
+                c.add(0, f"for {t} in @:", self.expr("fa", inner, 1))
+                c.add(4, f"for {i} in range(3):")
+                c.add(8, f"if {ps}[{i}].r > {t}:")
+                c.add(12, f"{ps}[{i}].r = {ps}[{i}].r - 0.5")
+                if rng.random() < 0.5:
+                    c.add(4, f"{i} = {rng.randrange(3)}")
+                    c.add(4, f"{ps}[{i}].r = {ps}[{i}].r * 0.5 + {t} * 0.25")
             else:
                 pd, k = self.fresh("pd"), self.fresh("k")
                 c.add(0, f'{pd} = {{"a": {ps}[0], "b": P8(0.5)}}')
