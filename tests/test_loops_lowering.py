@@ -991,3 +991,26 @@ def test_two_members_a_traced_condition_picks_are_a_pick():
         return m * 1
     for x in (1.0, -1.0):
         assert int(ag.function(f)(jnp.float32(x))) == f(x)
+
+
+def _stepped(x, a, b, s):
+    acc = x
+    for i in range(a, b, s):
+        acc = acc * 0.9 + i
+    return acc
+
+
+def test_a_traced_range_with_a_step_runs_as_many_times_as_python_says():
+    # `for i in range(0, 1, 2)` with bounds that are constants under jit ran zero times:
+    # XLA's CPU jit (jaxlib 0.10.2) runs a `while i < 1` loop stepping by 2 or 3 zero
+    # times when its inputs are constants (plain lax.while_loop does the same; fuzz shapes8
+    # 36002/191, FINDINGS F154). The loop counts its iterations to the range's length now.
+    f = jax.jit(lambda x: ag.convert(_stepped)(x, jnp.int32(0), jnp.int32(1), 2))
+    assert float(f(1.0)) == pytest.approx(_stepped(1.0, 0, 1, 2))
+    g = ag.function(_stepped)
+    for a, b, s in [(0, 1, 2), (0, 1, 3), (5, 0, -2), (-3, 5, 3), (4, 4, 2), (1, -2, -1)]:
+        want = _stepped(1.0, a, b, s)
+        assert float(g(jnp.float32(1.0), jnp.int32(a), jnp.int32(b), jnp.int32(s))) == \
+            pytest.approx(want)
+        got = jax.jit(jax.grad(lambda x: ag.convert(_stepped)(x, jnp.int32(a), jnp.int32(b), s)))
+        assert float(got(1.0)) == pytest.approx(0.9 ** len(range(a, b, s)))

@@ -150,38 +150,50 @@ def fori_loop(start, stop, body, init, checkpoints=None, at=None) -> list:
 
 def range_while(start, stop, step, body, init, test=None, checkpoints=None, at=None) -> list:
     """A `for` over a traced range with any step, ended early where the traced `test`
-    (`(carry...) -> bool`, a `break`) is false: a while_loop over (i, carry...)."""
+    (`(carry...) -> bool`, a `break`) is false: a while_loop over (j, carry...), the item
+    `start + j * step` and j counting up to the range's length (with a step of 1, the item
+    itself up to `stop`). (A loop on the item, `i < stop` with a step of 2 and constant
+    bounds, runs zero times for stop 1 under jaxlib 0.10.2's CPU jit: FINDINGS F154.)"""
+    unit = isinstance(step, int) and step == 1
+
     def funs(test, body):   # (cond(k, c), body(k, c), k): k the traced values they read
         run_body, body_consts = tracing.opened(body)
         run_test, test_consts = tracing.opened(test) if test is not None else (None, [])
         nb, nt = len(body_consts), len(test_consts)
 
-        def step_of(k):
-            return step if isinstance(step, int) else k[-1]
-
         def cond_k(k, c):
-            i, carried = c[0], c[1:]
-            s = step_of(k)
-            more = i < k[nb + nt] if isinstance(s, int) and s > 0 else \
-                jax.numpy.where(s > 0, i < k[nb + nt], i > k[nb + nt])
+            more = c[0] < k[nb + nt]
             if run_test is None:
                 return more
-            return jax.numpy.logical_and(more, run_test(k[nb:nb + nt], *carried)[0])
+            return jax.numpy.logical_and(more, run_test(k[nb:nb + nt], *c[1:])[0])
 
         def body_k(k, c):
-            i, carried = c[0], c[1:]
-            return [i + step_of(k)] + list(run_body(k[:nb], i, *carried))
-        return cond_k, body_k, body_consts + test_consts + (
-            [stop] if isinstance(step, int) else [stop, step])
+            j, carried = c[0], c[1:]
+            i = j if unit else k[nb + nt + 1] + j * (step if isinstance(step, int) else k[-1])
+            return [j + 1] + list(run_body(k[:nb], i, *carried))
+        return cond_k, body_k, body_consts + test_consts + bounds
 
+    bounds = [stop] if unit else [_length(start, stop, step), start] + (
+        [] if isinstance(step, int) else [step])
     cond_k, body_k, consts = funs(test, body)
-    init = [start] + list(init)
+    init = [start if unit else lax.full_like(start, 0)] + list(init)
     quiet = _quiet(test, body, init)
     if quiet is None:
         return lax.while_loop(lambda c: cond_k(consts, c), lambda c: body_k(consts, c),
                               init)[1:]
     return adjoint.while_loop(cond_k, body_k, consts, init, checkpoints,
                               funs(*quiet)[:2], at)[1:]
+
+
+def _length(start, stop, step):
+    """len(range(start, stop, step)), traced: a truncating division suffices, as a negative
+    count is none."""
+    span = stop - start
+    if isinstance(step, int):
+        return lax.max(lax.div(span + (step - 1 if step > 0 else step + 1), lax.full_like(
+            span, step)), lax.full_like(span, 0))
+    n = lax.div(span + step - lax.sign(step), step)
+    return lax.max(n, lax.full_like(n, 0))
 
 
 def _quiet(test, body, init):
