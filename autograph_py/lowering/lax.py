@@ -155,6 +155,8 @@ def range_while(start, stop, step, body, init, test=None, checkpoints=None, at=N
     itself up to `stop`). (A loop on the item, `i < stop` with a step of 2 and constant
     bounds, runs zero times for stop 1 under jaxlib 0.10.2's CPU jit: FINDINGS F154.)"""
     unit = isinstance(step, int) and step == 1
+    bounds = [stop] if unit else [_length(start, stop, step), start] + (
+        [] if isinstance(step, int) else [step])
 
     def funs(test, body):   # (cond(k, c), body(k, c), k): k the traced values they read
         run_body, body_consts = tracing.opened(body)
@@ -173,8 +175,6 @@ def range_while(start, stop, step, body, init, test=None, checkpoints=None, at=N
             return [j + 1] + list(run_body(k[:nb], i, *carried))
         return cond_k, body_k, body_consts + test_consts + bounds
 
-    bounds = [stop] if unit else [_length(start, stop, step), start] + (
-        [] if isinstance(step, int) else [step])
     cond_k, body_k, consts = funs(test, body)
     init = [start if unit else lax.full_like(start, 0)] + list(init)
     quiet = _quiet(test, body, init)
@@ -189,10 +189,10 @@ def _length(start, stop, step):
     """len(range(start, stop, step)), traced: a truncating division suffices, as a negative
     count is none."""
     span = stop - start
-    if isinstance(step, int):
-        return lax.max(lax.div(span + (step - 1 if step > 0 else step + 1), lax.full_like(
-            span, step)), lax.full_like(span, 0))
-    n = lax.div(span + step - lax.sign(step), step)
+    if isinstance(step, int):   # (its sign known: no sign() in the program)
+        n = lax.div(span + (step - 1 if step > 0 else step + 1), lax.full_like(span, step))
+    else:
+        n = lax.div(span + step - lax.sign(step), step)
     return lax.max(n, lax.full_like(n, 0))
 
 

@@ -14,7 +14,7 @@ from autograph_py.runtime import identity, state as st
 from autograph_py.runtime import failures, mutations, optional, paths, picked, restarts, trace_log
 from autograph_py.runtime.block import Block
 from autograph_py.runtime.dispatch import is_array, is_traced
-from autograph_py.runtime.raises import stage_raised
+from autograph_py.runtime.raises import traced_path
 from autograph_py.runtime.undefined import (MaybeUndefined, checked_at_run_time,
                                            conditional_region,
                                            in_conditional_region, is_undefined)
@@ -119,18 +119,8 @@ def _lax_if_once(pred, body, orelse, block: Block, skip_keeps_earlier, place=Non
         def run():
             identity.restore(saved)
             set_state(init)
-            raises = False
             with conditional_region(), paths.taken_when(pred, negated):
-                try:
-                    fn()
-                except paths.PathRaises:
-                    raises = True
-                except mutations.Restart:
-                    raise
-                except Exception as e:  # noqa: BLE001 - only the user's own (stage_raised)
-                    if not stage_raised(e):
-                        raise
-                    raises = True
+                raises = traced_path(fn)[1]
             if raises:   # what the branch assigned before its raise never leaves it
                 identity.restore(saved)
                 set_state(init)

@@ -302,9 +302,6 @@ def _untouched(o, recorded) -> bool:
                for leaves in recorded)
 
 
-_SEQUENCES = (tuple, list)
-
-
 def _made_around_outside(sources, visible_ids, outside) -> bool:
     """Whether the construct's paths left a variable bound to tuples, lists or dicts it made
     (not all one object from outside it) that hold a list or dict that exists outside."""
@@ -317,7 +314,7 @@ def _made_around_outside(sources, visible_ids, outside) -> bool:
 
 
 def _holds_outside(x, visible_ids, depth=4) -> bool:
-    items = x.values() if type(x) is dict else x if type(x) in _SEQUENCES else ()
+    items = x.values() if type(x) is dict else x if type(x) in (tuple, list) else ()
     return depth > 0 and any(type(y) in (list, dict) and id(y) in visible_ids or
                              _holds_outside(y, visible_ids, depth - 1) for y in items)
 
@@ -330,11 +327,10 @@ def _remade(made, rebuilt, recorded, visible_ids):
     the construct's traces made is theirs). `recorded`: the leaves each traced path left,
     for the first of `made`."""
     kind = type(rebuilt)
-    if any(type(t) is not kind for t in made) or kind is dict and any(
-            list(t) != list(rebuilt) for t in made) or len({len(t) for t in made} | {
-            len(rebuilt)}) > 1:
-        return rebuilt
     keys = list(rebuilt) if kind is dict else range(len(rebuilt))
+    if any(type(t) is not kind or (list(t) if kind is dict else range(len(t))) != keys
+           for t in made):
+        return rebuilt
     items, at = [], [0] * len(recorded)
     for k in keys:
         xs, x, out = [t[k] for t in made], made[0][k], rebuilt[k]

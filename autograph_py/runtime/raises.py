@@ -15,7 +15,7 @@ import jax
 
 from autograph_py import errors
 from autograph_py.lowering import tracing
-from autograph_py.runtime import leaks, paths, picked_outputs, trace_log
+from autograph_py.runtime import leaks, mutations, paths, picked_outputs, trace_log
 from autograph_py.runtime.dispatch import holds_traced
 from autograph_py.runtime.failures import stage
 from autograph_py.runtime.undefined import (conditional_depth, conditional_region,
@@ -308,14 +308,25 @@ def only_where(pred, thunk, negated=False, if_raises=RAISES):
     """`thunk()` traced as the path on which `pred` holds (`negated`: does not), for code
     Python reaches only there: the right operand of `and`/`or`, a later item of any/all,
     an assert's message. Its prints, checks and raises happen only where that path runs;
-    where it raises whenever it runs (a staged raise ended it, or an error of the user's
-    code while it was traced, staged: `x > 0 and [][0]`), `if_raises`."""
+    where it raises whenever it runs (see traced_path: `x > 0 and [][0]`), `if_raises`."""
     with conditional_region(), paths.taken_when(pred, negated):
-        try:
-            return thunk()
-        except paths.PathRaises:
-            return if_raises
-        except Exception as e:  # noqa: BLE001 - only the user's own (stage_raised)
+        out, raised = traced_path(thunk)
+    return if_raises if raised else out
+
+
+def traced_path(fn):
+    """(fn(), False) for a path being traced (a branch, an operand Python may skip), or
+    (None, True) where it raises whenever it runs: a staged raise ended it, or the user's
+    own code raised while it was traced (staged here, under the conditions it ran under).
+    A construct's restart goes up, as does any other error."""
+    try:
+        return fn(), False
+    except paths.PathRaises:
+        return None, True
+    except mutations.Restart:
+        raise
+    except Exception as e:  # noqa: BLE001 - only the user's own (stage_raised)
+        with paths.where_raised(e):
             if not stage_raised(e):
                 raise
-            return if_raises
+        return None, True

@@ -40,9 +40,8 @@ constructs (idiom_shapes5's _s5_place), reading and changing a variable `v` that
 from __future__ import annotations
 
 from tests.fuzz import shapes2_lines as s2
-from tests.fuzz.shapes2_lines import Lines
+from tests.fuzz.idiom_shapes7 import upd
 
-CLIP = "jnp.clip({}, -8.0, 8.0)"
 P8 = """class P8:
     def __init__(self, r):
         self.r = r"""
@@ -76,11 +75,6 @@ CALLS = [
     ("jnp.sum(jax.vmap(Sc8(@))(@))", "f fa"),
     ("Sc8(@)(@)", "f f"),
 ]
-
-
-def upd(v, text):
-    """`v = clip(text)`."""
-    return f"{v} = " + CLIP.format(text)
 
 
 class Shapes8Gen:
@@ -204,12 +198,10 @@ class Shapes8Gen:
             sides = rng.choice([("None", "0.5", "@"), ("@ * 0.5", "0.5", "None"),
                                 ("None", "@", "None"), ("0.25", "None", "@")])
             c.add(0, f"{m} = None")
-            c.add(0, "if @ > 1.0:", self.expr("f", inner, 1))
-            c.add(4, f"{m} = {sides[0]}", *([self.expr("f", inner, 1)] * ("@" in sides[0])))
-            c.add(0, "elif @ > 0.0:", self.expr("f", inner, 1))
-            c.add(4, f"{m} = {sides[1]}", *([self.expr("f", inner, 1)] * ("@" in sides[1])))
-            c.add(0, "else:")
-            c.add(4, f"{m} = {sides[2]}", *([self.expr("f", inner, 1)] * ("@" in sides[2])))
+            for head, side in zip(("if @ > 1.0:", "elif @ > 0.0:", "else:"), sides):
+                c.add(0, head, *([self.expr("f", inner, 1)] if "@" in head else []))
+                c.add(4, f"{m} = {side}", *([self.expr("f", inner, 1)] * ("@" in side)))  # (drawn
+                # either way, as the seeds in FINDINGS were made)
             if rng.random() < 0.5:
                 c.add(0, upd(v, f"{v} * 0.5 + (0.0 if {m} is None else {m}) * 0.25"))
             else:
@@ -221,21 +213,21 @@ class Shapes8Gen:
 
     def gen_s8_reduce(self, scope, depth, loops, fn, exits=True):
         """A reduction over filter/map/generators of a traced array."""
-        rng = self.rng
+        return self._s8_term(scope, depth, loops, fn, exits, REDUCE, "filter-map-reduce")
 
+    def _s8_term(self, scope, depth, loops, fn, exits, forms, tag, defs=()):
+        """`v = clip(v * 0.5 + e * 0.25)` of an expression of `forms` (template, hole kinds),
+        after the module-level `defs` ((name, text)) it uses."""
         def make(c, v, inner):
-            text, kinds = rng.choice(REDUCE)
+            for name, text in defs:
+                self._s8_def(name, text, tag)
+            text, kinds = self.rng.choice(forms)
             c.add(0, upd(v, f"{v} * 0.5 + {text} * 0.25"), *self._s7_holes(kinds, inner))
-        return self._s7_simple(scope, depth, loops, fn, exits, make, "filter-map-reduce")
+        return self._s7_simple(scope, depth, loops, fn, exits, make, tag)
 
     # ------------------------------------------- 6. a callable instance to a transformation
 
     def gen_s8_callobj(self, scope, depth, loops, fn, exits=True):
         """A callable instance (a traced `if` in __call__) handed to jax.vmap/jax.grad."""
-        rng = self.rng
-
-        def make(c, v, inner):
-            self._s8_def("Sc8", SC8, "callable-instance")
-            text, kinds = rng.choice(CALLS)
-            c.add(0, upd(v, f"{v} * 0.5 + {text} * 0.25"), *self._s7_holes(kinds, inner))
-        return self._s7_simple(scope, depth, loops, fn, exits, make, "callable-instance")
+        return self._s8_term(scope, depth, loops, fn, exits, CALLS, "callable-instance",
+                             defs=[("Sc8", SC8)])

@@ -139,8 +139,9 @@ class _ControlFlow(scopes.FunctionStack, visitors.Transformer):
         outs = sorted(writes & live)
         composites = self._with_aliases(composites)
         temporaries = writes - live_in
-        comp = sorted(c for c in composites if _base_name(composites[c]) not in temporaries
-                      and not _chain(composites[c])[1] & writes)
+        chains = {c: _chain(e) for c, e in composites.items()}
+        comp = sorted(c for c, (base, indices) in chains.items()
+                      if base not in temporaries and not indices & writes)
         rest = sorted(writes - live - fs.globals)
         names = outs + comp + rest
         exprs = [_name(n) for n in outs]
@@ -318,19 +319,18 @@ def _docstring(body):
 
 
 def _base_name(expr):
-    expr = _chain(expr)[0]
-    return expr.id if isinstance(expr, gast.Name) else None
+    return _chain(expr)[0]
 
 
 def _chain(expr):
-    """(base, the names its indices read) of a part: `pd` and {"k"} of `pd[k].r` (a part
+    """(base name, the names its indices read) of a part: "pd" and {"k"} of `pd[k].r` (a part
     is no one slot where the block assigns one: rebinds carries the objects' attributes)."""
     names = set()
     while isinstance(expr, (gast.Attribute, gast.Subscript)) or _item_read(expr):
         index = expr.args[1] if isinstance(expr, gast.Call) else getattr(expr, "slice", None)
         names |= {n.id for n in gast.walk(index) if isinstance(n, gast.Name)} if index else set()
         expr = expr.args[0] if isinstance(expr, gast.Call) else expr.value
-    return expr, names
+    return (expr.id if isinstance(expr, gast.Name) else None), names
 
 
 def _item_read(expr) -> bool:
