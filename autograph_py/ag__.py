@@ -51,6 +51,7 @@ from autograph_py.runtime.items import getitem, in_, not_in, setitem, span
 from autograph_py.runtime.logical import (and_, compare_chain, eq, is_, is_not, not_,
                                           not_eq, or_, ordered)
 from autograph_py.runtime.loops import for_stmt, while_stmt
+from autograph_py.runtime.mathfns import power
 from autograph_py.runtime.optional import returned
 from autograph_py.runtime.leaks import poison as poison_stale
 from autograph_py.runtime.state import GlobalName as global_name
@@ -120,7 +121,7 @@ __all__ = ["and_", "assert_stmt", "clearer_errors", "compare_chain", "comprehens
            "for_stmt", "fstring", "getitem", "give_back", "global_name", "HANDLED", "if_exp",
            "if_stmt", "in_", "is_", "is_not", "latest", "ld", "list_append", "list_argument",
            "list_comprehension", "listed", "load_part", "match_subject", "not_", "not_eq", "not_in", "or_",
-           "ordered", "poison_stale", "raise_stmt", "returned", "retval", "setitem",
+           "ordered", "poison_stale", "power", "raise_stmt", "returned", "retval", "setitem",
            "setitem_outside", "slice",
            "span", "staged_raises_escape", "store_part", "str_mod", "Undefined",
            "UndefinedReturnValue", "while_stmt", "written_mark"]

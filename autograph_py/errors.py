@@ -246,6 +246,12 @@ class DifferentiationError(AutographError, TypeError):
     host callback, a primitive with no derivative rule): at the loop's line."""
 
 
+class IntegerPowerError(AutographError, ValueError):
+    """An integer raised to a negative traced integer (`2 ** -i`, `i` a traced range's):
+    a float in Python, which a dtype fixed when tracing cannot follow. A ValueError,
+    as NumPy's for the same power."""
+
+
 class StagedRaiseError(AutographError):
     """A raise under a traced condition that a `try` around it would catch."""
 

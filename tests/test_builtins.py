@@ -2161,3 +2161,57 @@ def test_len_of_the_rest_of_a_generator_next_began_is_not_the_whole_count():
     assert _rest_after_next([1.0, -2.0, 3.0]) == (1.0, 1)
     with pytest.raises(errors.StateError, match="reads on in a generator"):
         ag.function(_rest_after_next)(jnp.asarray([1.0, -2.0, 3.0]))
+
+
+# The operator `**` (a hunt of this session): JAX computes an integer to a negative integer
+# power as an integer (0), Python as a float.
+
+def _series(n):
+    s = 0.0
+    for i in range(n):
+        s = s + 2 ** -i          # i a traced range's counter: 1, then 0 and 0 in JAX
+    return s
+
+
+def _inverse_of_cast(x):
+    return int(x) ** -1          # JAX: TypeError "Integers cannot be raised to negative powers"
+
+
+def _integer_powers(x, k):
+    y = x
+    y **= k
+    z = [1, 2, 3]
+    z[1] **= k
+    return y, z[1], 10 ** k, x ** 2, 2.0 ** -k
+
+
+def test_the_power_operator_keeps_pythons_meaning_for_integers():
+    text = _converted_text("""
+        def f(x, k):
+            y = x ** 2 + x ** 0.5 + 2 ** -k + k ** -1
+            y **= k
+            return y
+    """)
+    # Natural and float constant exponents stay JAX's `**`; the others are a runtime call.
+    assert "x ** 2 + x ** 0.5 + ag__.power(2, -k) + ag__.power(k, -1)" in text
+    assert "y = ag__.power(y, k)" in text
+    # A negative constant exponent of a traced int: Python's float (JAX refused it).
+    for x in (2.5, 4.0, -3.0):
+        got = ag.function(_inverse_of_cast)(jnp.float32(x))
+        assert float(got) == pytest.approx(_inverse_of_cast(x)) and got.dtype == jnp.float32
+    # Traced natural exponents: Python's integers, in every form of the operator.
+    got = ag.function(_integer_powers)(jnp.int32(3), jnp.int32(2))
+    assert [int(v) if i < 4 else float(v) for i, v in enumerate(got)] == list(
+        _integer_powers(3, 2))
+    assert all(v.dtype == jnp.int32 for v in got[:4])
+    # A traced negative exponent of an integer: the clear error where Python's float would
+    # need another dtype (it was 1 for 1.75, silently), at the user's line; where the
+    # exponent stays natural, the integer power, under vmap too.
+    assert float(ag.function(_series)(jnp.int32(1))) == _series(1)
+    with pytest.raises(errors.IntegerPowerError, match="float") as info:
+        ag.function(_series)(jnp.int32(3))
+    assert isinstance(info.value, ValueError)
+    assert info.traceback[-1].lineno + 1 == _series.__code__.co_firstlineno + 3
+    assert [float(v) for v in jax.vmap(ag.convert(_series))(jnp.array([0, 1]))] == [0.0, 1.0]
+    # Python values: Python's `**` (a float, no error).
+    assert ag.convert(_series)(3) == _series(3) == 1.75

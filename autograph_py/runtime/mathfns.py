@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import builtins
 import math
+import numbers
 
 import jax
 import jax.numpy as jnp
@@ -91,16 +92,37 @@ def divmod_(a, b, /):
     return builtins.divmod(a, b)
 
 
+def _whole(x):
+    dtype = jnp.result_type(x)
+    return dtype == jnp.bool_ or jnp.issubdtype(dtype, jnp.integer)
+
+
+def power(base, exp, /):
+    """`base ** exp` (the operator, unless the exponent is a natural or float constant):
+    an integer to a negative integer is a float in Python, 0 in JAX. A negative Python int
+    exponent makes a traced integer base a weakly typed float (F149); a traced integer
+    exponent keeps the integer power, and a negative one is an IntegerPowerError when the
+    program runs: its float would need a dtype the trace did not choose."""
+    if not (is_traced(base) or is_traced(exp)) or not (_whole(base) and _whole(exp)):
+        return base ** exp
+    if isinstance(exp, numbers.Integral):
+        return (scalars.weak_cast(jnp.asarray(base), builtins.float) if exp < 0 else base) ** exp
+    if is_traced(exp):
+        failures.stage(errors.IntegerPowerError(
+            "an integer to a negative power is a float in Python, and this exponent is "
+            "traced: the result's dtype is fixed (integer) when tracing; write `float(base) "
+            "** exp` for a float"), jnp.all(exp >= 0), errors.where())
+    return base ** exp
+
+
 def pow_(base, exp, mod=None):
     """`pow(base, exp, mod)`: by square and multiply, a negative `exp` by the inverse modulo
     `mod` (Python's ValueError where there is none). JAX's own pow has no `mod`: concrete
     arrays take this way too."""
     if not any(is_traced(v) or isinstance(v, jax.Array) for v in (base, exp, mod)):
         return builtins.pow(base, exp, mod)
-    if mod is None:   # an int to a negative int is a float in Python (F149)
-        if type(exp) is int and exp < 0 and jnp.issubdtype(jnp.result_type(base), jnp.integer):
-            base = jnp.asarray(base, jnp.result_type(float))
-        return base ** exp
+    if mod is None:
+        return power(base, exp)
     out, ok = scalars.modular_power(base, exp, mod)   # (ok: True where exp is a natural)
     error = ValueError("base is not invertible for the given modulus")
     if is_traced(ok):
