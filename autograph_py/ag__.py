@@ -51,7 +51,7 @@ from autograph_py.runtime.items import getitem, in_, not_in, setitem, span
 from autograph_py.runtime.logical import (and_, compare_chain, eq, is_, is_not, not_,
                                           not_eq, or_, ordered)
 from autograph_py.runtime.loops import for_stmt, while_stmt
-from autograph_py.runtime.mathfns import power
+from autograph_py.runtime.mathfns import bool_arith, power
 from autograph_py.runtime.optional import returned
 from autograph_py.runtime.leaks import poison as poison_stale
 from autograph_py.runtime.state import GlobalName as global_name
@@ -114,7 +114,7 @@ def list_append(target, value):
     return target
 
 
-__all__ = ["and_", "assert_stmt", "clearer_errors", "compare_chain", "comprehension",
+__all__ = ["and_", "assert_stmt", "bool_arith", "clearer_errors", "compare_chain", "comprehension",
            "converted_call", "delitem",
            "dict_comprehension", "eq", "nested_comprehension", "nested_dict_comprehension",
            "nested_list_comprehension", "nested_set_comprehension", "set_comprehension",

@@ -2215,3 +2215,180 @@ def test_the_power_operator_keeps_pythons_meaning_for_integers():
     assert [float(v) for v in jax.vmap(ag.convert(_series))(jnp.array([0, 1]))] == [0.0, 1.0]
     # Python values: Python's `**` (a float, no error).
     assert ag.convert(_series)(3) == _series(3) == 1.75
+
+
+# Counting with bools (the fourth Python hunt, corpus_hunt_python4): Python's bools are
+# ints, JAX's `+`/`*` of bool arrays are logical and its `-` refuses them.
+
+def _fizz_hits(n):
+    k = 0
+    for i in range(n):
+        k = (i % 3 == 0) + (i % 5 == 0)      # 2 at i = 0 and 15; JAX's `+`: True
+    return k
+
+
+def _sign(x):
+    k = int(x)
+    return (k > 0) - (k < 0)                # JAX: TypeError (sub of bools)
+
+
+def _flags_counted(a, b):
+    pa = pb = False
+    if a > 0:
+        pa = True
+    if b > 0:
+        pb = True
+    return pa + pb, -pa, pa * pb + (not pb)
+
+
+def _mask_and_bools(x):
+    m = x > 0
+    return m * 2.0 + (m + m), ~(x > 1)
+
+
+def test_arithmetic_of_traced_bools_counts_as_python():
+    text = _converted_text("""
+        def f(x, y, i):
+            found = False
+            k = x
+            if x > y:
+                found = True
+            return (i > 2) + (i > 3), -(x < y), found * 2, k + y, x * (y > 0) + (not found)
+    """)
+    # The second argument marks the operands that are Python bools eagerly whatever they
+    # are made of (a flag assigned only True/False, `not`): bit k for operand k.
+    assert "ag__.bool_arith('+', 0, i > 2, i > 3)" in text
+    assert "ag__.bool_arith('-', 0, ag__.ordered('Lt', x, y))" in text
+    assert "ag__.bool_arith('*', 1, found, 2)" in text
+    assert "k + y" in text        # no operand is a bool by its syntax: the operator
+    assert "ag__.bool_arith('+', 2, ag__.bool_arith('*', 0, x, y > 0), ag__.not_(found))" in text
+    f = ag.function(_fizz_hits)
+    for n in (1, 15, 16):
+        assert int(f(jnp.int32(n))) == _fizz_hits(n)
+        assert f(jnp.int32(n)).dtype == jnp.int32
+    for x in (3.7, -2.5, 0.5):
+        assert int(ag.function(_sign)(jnp.float32(x))) == _sign(x)
+    g = ag.function(_flags_counted)
+    for a, b in ((1.0, 1.0), (1.0, -1.0), (-1.0, 1.0)):
+        assert [int(v) for v in g(jnp.float32(a), jnp.float32(b))] == list(_flags_counted(a, b))
+    assert [list(map(int, v)) for v in jax.vmap(ag.convert(_flags_counted))(
+        jnp.array([1.0, 1.0]), jnp.array([1.0, -1.0]))] == [[2, 1], [-1, -1], [1, 1]]
+    # JAX's own bools keep JAX's meaning, as eager JAX computes them: a comparison of an
+    # array argument (strongly typed) is one, a scalar too (`m + m` its `or`); a Python
+    # float argument is weakly typed, and its comparison a Python bool (`m + m` is 2).
+    for x in (jnp.array([1.0, -1.0, 2.0]), jnp.float32(1.0), jnp.float32(-1.0)):
+        got, want = ag.function(_mask_and_bools)(x), _mask_and_bools(x)
+        assert all(bool(jnp.all(a == b)) and a.dtype == b.dtype for a, b in zip(got, want))
+    assert float(ag.function(_mask_and_bools)(1.0)[0]) == 4.0 == _mask_and_bools(1.0)[0]
+    with pytest.raises(TypeError, match="sub does not accept dtype bool"):   # as eager JAX
+        ag.function(_sign_of_arrays)(jnp.int32(3), jnp.int32(2))
+    assert int(ag.function(_sign_of_arrays)(3, 2)) == _sign_of_arrays(3, 2) == 1
+    # `~` of a bool stays JAX's logical not at every shape: `~mask` is how JAX code negates
+    # a mask (Python's ~True is -2).
+    assert bool(ag.function(_mask_and_bools)(2.0)[1]) is False
+
+
+def _sign_of_arrays(a, b):
+    return (a > b) - (a < b)
+
+
+# Ranges with a traced bound indexed and zipped, math.isqrt and math.fmod (the fourth
+# Python hunt: TypeError 'TracedRange' object is not subscriptable, a TypeError for zip of
+# ranges, ConcreteValueErrors for the two math functions).
+
+def _range_items(n, i):
+    return range(0, n, 3)[1], range(n)[-1], range(2, n)[i], range(n, 0, -2)[i]
+
+
+def _zipped_ranges(n):
+    s = 0
+    for a, b in zip(range(n), reversed(range(n))):
+        s += a * b
+    for k, (a, b) in enumerate(zip(range(1, n, 2), range(n, 0, -1)), 5):
+        s += k * a - b
+        if a > 5:
+            break
+    return s, sum(a * b for a, b in zip(range(n), range(2, n + 2))), max(
+        (a - b for a, b in zip(range(n), range(0, 3 * n, 3))), default=-1)
+
+
+def _math_integers(n, x):
+    return math.isqrt(n), math.fmod(x, -3.0), math.fmod(-x, 2.5)
+
+
+def test_traced_ranges_index_and_zip_and_isqrt_fmod_as_python():
+    f = ag.function(_range_items)
+    for n, i in ((10, 1), (7, -2), (9, 0)):
+        assert [int(v) for v in f(jnp.int32(n), jnp.int32(i))] == list(_range_items(n, i))
+    with pytest.raises(IndexError, match="range object index out of range"):
+        f(jnp.int32(4), jnp.int32(3))      # range(2, 4) has two items (Python's IndexError)
+    with pytest.raises(TypeError, match="slice of a range with a traced bound"):
+        ag.function(lambda n: range(n)[1:])(jnp.int32(4))
+    g = ag.function(_zipped_ranges)
+    for n in (0, 1, 5, 9):
+        assert [int(v) for v in g(jnp.int32(n))] == list(_zipped_ranges(n))
+    assert [int(v) for v in jax.vmap(ag.convert(_zipped_ranges))(jnp.array([0, 5]))[0]] == [
+        _zipped_ranges(0)[0], _zipped_ranges(5)[0]]
+    h = ag.function(_math_integers)
+    for n, x in ((0, 5.5), (15, -5.5), (16, 7.0), (2 ** 31 - 1, 0.25)):
+        got = h(jnp.int32(n), jnp.float32(x))
+        assert int(got[0]) == math.isqrt(n)
+        assert [float(v) for v in got[1:]] == pytest.approx(list(_math_integers(n, x)[1:]))
+    with pytest.raises(ValueError, match="isqrt"):
+        h(jnp.int32(-1), jnp.float32(1.0))
+    with pytest.raises(ValueError, match="math domain error"):
+        ag.function(lambda x: math.fmod(x, 0.0))(jnp.float32(1.0))
+    with pytest.raises(TypeError, match="cannot be interpreted as an integer"):
+        ag.function(lambda x: math.isqrt(x))(jnp.float32(4.0))
+
+
+# A review of the above: a flag's name bound again in a nested scope is no flag; items of a
+# range with a strongly typed bound stand for Python ints too; `n += k > 1`; fmod of NaN;
+# isqrt of an unsigned int; a traced bool index of a range.
+
+def _shadowed_flags(xs):
+    found = False
+    g = lambda found: found + found   # noqa: E731 - the lambda's own `found`
+    return [found + found for found in xs], g(xs[0])
+
+
+def _flag_written_by_a_nested_function(x):
+    found = False
+
+    def h():
+        nonlocal found
+        found = x > 0
+    h()
+    return found + found
+
+
+def _zipped_with_a_strong_bound(n):
+    s = 0
+    for a, b in zip(range(n, 0, -1), range(5)):
+        s += (a > 2) + (a > 3)
+    a = range(n)[-1]
+    return s, (a > 2) + (a > 3)
+
+
+def _augmented_counts(x):
+    k = int(x)
+    n = k > 0
+    n += k > 1
+    m = k > 0
+    m -= k > 5
+    return n, m
+
+
+def test_bool_counts_keep_scopes_and_types_as_eager_python_and_jax():
+    xs = jnp.array([True, False])
+    got, want = jax.jit(ag.convert(_shadowed_flags))(xs), _shadowed_flags(xs)
+    assert [bool(v) for v in got[0]] == [bool(v) for v in want[0]] and got[1].dtype == jnp.bool_
+    x = jnp.float32(1.0)
+    assert jax.jit(ag.convert(_flag_written_by_a_nested_function))(x).dtype == jnp.bool_
+    assert [int(v) for v in ag.function(_zipped_with_a_strong_bound)(jnp.int32(6))] == list(
+        _zipped_with_a_strong_bound(6))
+    assert [int(v) for v in ag.function(_augmented_counts)(3.0)] == list(_augmented_counts(3.0))
+    fm = ag.function(lambda a, b: math.fmod(a, b))
+    assert math.isnan(float(fm(float("nan"), 0.0))) and math.isnan(float(fm(math.inf, math.nan)))
+    assert int(ag.function(lambda n: math.isqrt(n))(jnp.uint32(2 ** 32 - 1))) == 65535
+    assert int(ag.function(lambda n, b: range(3, n)[b])(jnp.int32(6), jnp.bool_(True))) == 4

@@ -24,11 +24,11 @@ import gast
 
 from autograph_py import errors
 from autograph_py.compiler.analysis import activity, liveness
-from autograph_py.compiler.converters import (annotations, asserts, break_statements, call_trees,
-                                     comprehensions, conditional_expressions, continue_statements,
-                                     control_flow, directives, lists, logical_expressions,
-                                     matches, powers, raises, return_statements, strings,
-                                     subscripts, while_tests, withs, written_back)
+from autograph_py.compiler.converters import (annotations, arithmetic, asserts, break_statements,
+                                     call_trees, comprehensions, conditional_expressions,
+                                     continue_statements, control_flow, directives, lists,
+                                     logical_expressions, matches, raises, return_statements,
+                                     strings, subscripts, while_tests, withs, written_back)
 from autograph_py.compiler import (codegen, fence, parsing, recursion, staleness, translation,
                                    verbatim)
 from autograph_py.compiler.naming import Namer
@@ -53,7 +53,7 @@ PIPELINE = (
     return_statements,        # ...return last: its flag wraps the break flags in loop tests
     strings,                  # f-strings and "..." % v become ag__ calls: before call_trees,
                               # which leaves ag__ calls alone
-    powers,                   # a ** b: an ag__ call, before call_trees, after subscripts
+    arithmetic,               # `a ** b`, counts of bools: before call_trees, after subscripts
     call_trees,               # before control_flow, so the ag__ calls it generates stay direct
     written_back,             # `a = ag__.latest(a)` after a call with `a`: needs call_trees'
                               # calls, and control flow must see the assignment
@@ -65,7 +65,7 @@ PIPELINE = (
 # A generator's body suspends at each `yield`, which no branch or loop function can: its
 # statements stay Python, only its expressions and calls are converted (a `print` prints
 # when the program runs, `a if c else b` of a traced `c` is a select).
-GENERATOR = (annotations, comprehensions, asserts, strings, powers, call_trees,
+GENERATOR = (annotations, comprehensions, asserts, strings, arithmetic, call_trees,
              conditional_expressions, logical_expressions)
 
 ANALYSES = {

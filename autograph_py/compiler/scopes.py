@@ -22,7 +22,7 @@ import gast
 from autograph_py.compiler import visitors
 
 _FUNCTIONS = (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda)
-_DEFINITIONS = (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)
+DEFINITIONS = (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)
 _BLOCK_ITEMS = (gast.stmt, gast.excepthandler, gast.match_case)
 
 
@@ -74,7 +74,7 @@ def own_statements(stmts) -> list:
     while todo:
         n = pop()
         keep(n)
-        if isinstance(n, _DEFINITIONS):
+        if isinstance(n, DEFINITIONS):
             continue
         for f in fields_of(type(n)):
             v = getattr(n, f, None)

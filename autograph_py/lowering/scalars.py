@@ -57,3 +57,15 @@ def _inverse(a, mod):
     zero = jnp.zeros_like(a)
     r0, _, t0, _ = lax.while_loop(lambda s: s[1] != 0, body, (a % m, m, zero + 1, zero))
     return t0 % mod, r0
+
+
+def integer_sqrt(n):
+    """`math.isqrt(n)` of a natural integer array: the float square root, floored, then
+    corrected by one either way (the float of a large `n` is rounded), with no product
+    that could overflow (`r * r > n` as `r > n // r`)."""
+    r = jnp.floor(jnp.sqrt(n.astype(jnp.result_type(float)))).astype(n.dtype)
+    for _ in range(2):
+        r = jnp.where((r > 0) & (r > n // jnp.maximum(r, 1)), r - 1, r)
+    for _ in range(2):
+        r = jnp.where(r + 1 <= n // (r + 1), r + 1, r)
+    return r

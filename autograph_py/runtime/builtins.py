@@ -19,7 +19,8 @@ from autograph_py.runtime.conditionals import as_predicate
 from autograph_py.runtime.dispatch import dimension_value, holds_traced, in_trace, is_traced
 from autograph_py.runtime.flat import is_dynamic_leaf
 from autograph_py.runtime.text import fstring  # noqa: F401 - generated code's ag__.fstring
-from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedZip, reversed_
+from autograph_py.runtime.iterables import (RangesZipped, TracedEnumerate, TracedRange, TracedZip,
+                                            reversed_)
 from autograph_py.runtime import undefined as undefined_module
 from autograph_py.runtime.undefined import (MaybeUndefined, UnboundUnlessAssigned, Undefined,
                                            in_conditional_region, read)
@@ -69,22 +70,22 @@ def range_(*args):
     """`range`; a traced bound, or a symbolic dimension (`range(x.shape[0])` under
     jax.export), gives a TracedRange for a converted `for`."""
     args = tuple(map(dimension_value, args))   # a symbolic dimension: its value, an array
-    if any(is_traced(a) for a in args):
-        return TracedRange(*args)
-    return range(*args)
+    return TracedRange(*args) if any(is_traced(a) for a in args) else range(*args)
 
 
 def enumerate_(iterable, start=0):
-    if is_traced(iterable) or isinstance(iterable, (TracedZip, TracedRange)):
-        return TracedEnumerate(iterable, start)
-    return enumerate(iterable, start)
+    if isinstance(iterable, RangesZipped) and iterable.counted is None:
+        return iterable.enumerated(start)
+    traced = is_traced(iterable) or isinstance(iterable, (TracedZip, TracedRange))
+    return TracedEnumerate(iterable, start) if traced else enumerate(iterable, start)
 
 
 def zip_(*iterables, **kwargs):
-    """`zip`: of traced arrays (or ranges), a TracedZip a loop scans; Python's zip where an
-    argument is a one-shot iterator (`zip(gen(xs), xs)`) or holds what no array can (a list
-    of names): it takes its items in turn, as Python does, so the loop over them runs as
-    Python over the array's static length."""
+    """`zip`: of traced arrays (or ranges), a TracedZip a loop scans (of ranges only, one
+    traced, RangesZipped); Python's zip where an argument is a one-shot iterator (`zip(gen(xs),
+    xs)`) or holds what no array can (a list of names), in turn, as Python does."""
+    if RangesZipped.of(iterables) and not kwargs:
+        return RangesZipped(*iterables)
     if not kwargs and any(is_traced(x) or isinstance(x, TracedRange) for x in iterables) and \
             not any(isinstance(x, collections.abc.Iterator) for x in iterables) and (
             any(isinstance(x, TracedRange) for x in iterables) or all(map(_numbers, iterables))):
@@ -103,15 +104,14 @@ def map_(fn, *iterables):
     loop, a `for` over it a scan); several iterables are zipped first. Else Python's map."""
     if not any(comprehensions.foldable(it) for it in iterables):
         return map(fn, *iterables)
-    if len(iterables) == 1:
-        return comprehensions.Comprehension(iterables[0], fn, what="map(...)")
-    return comprehensions.Comprehension(TracedZip(*iterables), lambda items: fn(*items),
-                                        what="map(...)")
+    one = len(iterables) == 1
+    return comprehensions.Comprehension(iterables[0] if one else TracedZip(*iterables),
+                                        fn if one else (lambda items: fn(*items)), what="map(...)")
 
 
 def filter_(fn, iterable):
-    """`filter(fn, xs)`: over a traced iterable, a Comprehension keeping the items `fn`
-    (or their truth, for fn None) holds for; its length depends on the data."""
+    """`filter(fn, xs)`: over a traced iterable, a Comprehension keeping the items `fn` (or
+    their truth, for fn None) holds for; its length depends on the data."""
     if not comprehensions.foldable(iterable):
         return filter(fn, iterable)
     return comprehensions.Comprehension(iterable, lambda x: x, (lambda x: x) if fn is None

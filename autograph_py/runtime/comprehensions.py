@@ -25,9 +25,10 @@ from autograph_py import errors
 from autograph_py.runtime import (conditionals, failures, identity, iterables, logical, loops,
                                   mutations, optional, paths, raises, trace_log)
 from autograph_py.runtime.dispatch import CONCRETIZATION_ERRORS, in_trace, is_traced
-from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedReversed, TracedZip
+from autograph_py.runtime.iterables import (RangesZipped, TracedEnumerate, TracedRange,
+                                            TracedReversed, TracedZip)
 
-TRACED_ITERABLES = (TracedRange, TracedEnumerate, TracedZip, TracedReversed)
+TRACED_ITERABLES = (TracedRange, TracedEnumerate, TracedZip, TracedReversed, RangesZipped)
 
 
 class Comprehension:
@@ -176,7 +177,7 @@ def set_(*args):
 
 
 def checked(comp: Comprehension) -> Comprehension:
-    if isinstance(comp.iterable, TracedRange):
+    if isinstance(comp.iterable, (TracedRange, RangesZipped)):
         raise _data_dependent(comp.at, "its iterable is a range() with a traced bound")
     return comp
 

@@ -36,6 +36,15 @@ def python_float(value) -> bool:
     return _PY_FLOATS.get(id(value)) is value
 
 
+def python_bool(value, known=False) -> bool:
+    """Whether `value` is a Python bool, or a traced scalar bool that stands for one: one
+    `known` to be a Python bool eagerly (`not x`), or one JAX types weakly, as it types a
+    comparison of Python numbers (weakly typed ones: a range's item, an `int()`, a Python
+    scalar argument), where a comparison of its own arrays is typed strongly."""
+    return type(value) is bool or (isinstance(value, Tracer) and value.dtype == np.bool_ and
+                                   value.ndim == 0 and (known or jax.typeof(value).weak_type))
+
+
 def holds_traced(values) -> bool:
     """Whether a tracer is among the leaves of `values` (a pytree)."""
     return any(isinstance(v, Tracer) for v in jax.tree_util.tree_leaves(values))

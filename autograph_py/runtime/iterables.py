@@ -4,13 +4,15 @@ from __future__ import annotations
 import collections.abc
 import contextlib
 import itertools
+import numbers
 import types
 
 import jax
 import jax.numpy as jnp
 
 from autograph_py import errors
-from autograph_py.runtime import mutations
+from autograph_py.lowering import scalars
+from autograph_py.runtime import failures, mutations
 from autograph_py.runtime.dispatch import CONCRETIZATION_ERRORS, is_traced, raised_by_jax
 
 
@@ -66,6 +68,26 @@ class TracedRange(_TracedIterable):
         """`len(range(...))`: ceil((stop - start) / step), at least 0 (a traced int)."""
         return jnp.maximum(0, -((self.start - self.stop) // self.step))
 
+    def item(self, j):   # the item at a natural position j: weakly typed, a Python int's
+        return scalars.weak_cast(jnp.asarray(self.start + j * self.step), int)
+
+    def __getitem__(self, i):
+        """`range(...)[i]`: the item at i, a negative i counting from the end; Python's
+        IndexError when the program runs where i is outside it."""
+        if isinstance(i, slice):
+            raise TypeError(errors.message(
+                "a slice of a range with a traced bound", at=errors.where(),
+                fix="Slice the bounds instead: range(start + a * step, start + b * step, step)."))
+        if not (isinstance(i, numbers.Integral) or (is_traced(i) and jnp.ndim(i) == 0 and (
+                jnp.issubdtype(i.dtype, jnp.integer) or i.dtype == jnp.bool_))):
+            kind = f"a traced {i.dtype}" if is_traced(i) else type(i).__name__
+            raise TypeError(f"range indices must be integers or slices, not {kind}")
+        n = self.length()
+        k = jnp.where(i < 0, i + n, i * 1)   # (a bool index: its int)
+        failures.stage(IndexError("range object index out of range"), (k >= 0) & (k < n),
+                       errors.where())
+        return self.item(k)
+
 
 class TracedEnumerate(_TracedIterable):
     """`enumerate(array)` of a traced array."""
@@ -115,7 +137,7 @@ class TracedZip(_TracedIterable):
         arrays = [x if is_traced(x) or isinstance(x, TracedRange) else _as_array(x) for x in xs]
         lengths = {a.shape[0] for a in arrays if not isinstance(a, TracedRange)}
         if not lengths:
-            raise TypeError(errors.message(
+            raise TypeError(errors.message(   # (zip_ gives RangesZipped where it can)
                 "zip() of ranges that all have a traced bound has no static length",
                 at=errors.where(2),
                 fix="Zip with an array, or loop over one range and compute the others' items."))
@@ -136,6 +158,35 @@ class TracedZip(_TracedIterable):
         if self.exists is not None:   # zipped with a traced range: its length is traced
             return super().__iter__()
         return zip(*self.xs)
+
+
+class RangesZipped(_TracedIterable):
+    """`zip(r, s, ...)` of ranges, one with a traced bound: the items of each at the
+    positions j of `range(min of their lengths)`, which a converted `for` loops over."""
+    construct = "zip() of ranges with a traced bound"
+
+    def __init__(self, *ranges):
+        self.ranges = [r if isinstance(r, TracedRange) else TracedRange(r.start, r.stop, r.step)
+                       for r in ranges]
+        n = jnp.min(jnp.stack([r.length() for r in self.ranges]))
+        self.positions, self.counted = TracedRange(0, n), None
+
+    @staticmethod
+    def of(iterables) -> bool:
+        return any(isinstance(x, TracedRange) for x in iterables) and all(
+            isinstance(x, (range, TracedRange)) for x in iterables)
+
+    def item(self, j):
+        items = tuple(r.item(j) for r in self.ranges)
+        return items if self.counted is None else (self.counted + j, items)
+
+    def enumerated(self, start):   # enumerate(zip(...), start): (start + j, the items at j)
+        out = RangesZipped(*self.ranges)
+        out.counted = start
+        return out
+
+    def __reversed__(self):
+        raise _not_reversible("zip")
 
 
 class TracedReversed:
@@ -338,6 +389,8 @@ def example_item(iterable):
         return iterable.first(1)[0][0]
     if isinstance(iterable, TracedReversed):
         return example_item(iterable.take_flipped())
+    if isinstance(iterable, RangesZipped):
+        return iterable.item(jnp.zeros((), iterable.positions.index_aval().dtype))
     if not isinstance(iterable, (TracedRange, TracedEnumerate, TracedZip)):   # a Python clause
         for item in iterable:
             return item

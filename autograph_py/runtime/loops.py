@@ -26,8 +26,8 @@ from autograph_py.runtime.block import Block, loop_options
 from autograph_py.runtime.conditionals import _lax_if, as_predicate
 from autograph_py.runtime.dispatch import (CONCRETIZATION_ERRORS, in_trace, is_traced,
                                            raised_by_jax)
-from autograph_py.runtime.iterables import (TracedEnumerate, TracedRange, TracedReversed,
-                                           TracedZip, Stepped)
+from autograph_py.runtime.iterables import (RangesZipped, TracedEnumerate, TracedRange,
+                                           TracedReversed, TracedZip, Stepped)
 from autograph_py.runtime.undefined import (checked_at_run_time, conditional_region,
                                            in_conditional_region)
 
@@ -101,7 +101,8 @@ def for_stmt(iterable, extra_test, body, get_state, set_state, names, opts=None,
     if isinstance(iterable, TracedReversed):
         iterable = iterable.take_flipped()   # reversed(array): scan the flipped array
     block = Block(get_state, set_state, names, "`for` loop", errors.where(), nouts, opts)
-    if is_traced(iterable) or isinstance(iterable, (TracedRange, TracedEnumerate, TracedZip)):
+    if is_traced(iterable) or isinstance(iterable, (TracedRange, TracedEnumerate, TracedZip,
+                                                    RangesZipped)):
         block = st.outputs_only(block, "whose iterable is traced")
     if is_traced(iterable):
         if iterable.ndim == 0:
@@ -109,6 +110,8 @@ def for_stmt(iterable, extra_test, body, get_state, set_state, names, opts=None,
         _scan_or_unroll(iterable, (iterable, lambda x: x, None), extra_test, body, block)
     elif isinstance(iterable, TracedRange):
         _lax_range(iterable, extra_test, body, block)
+    elif isinstance(iterable, RangesZipped):
+        _lax_range(iterable.positions, extra_test, lambda j: body(iterable.item(j)), block)
     elif isinstance(iterable, TracedEnumerate) and isinstance(iterable.xs, TracedRange):
         r, k0 = iterable.xs, iterable.start    # enumerate(range(...)): the count from the index
         _lax_range(r, extra_test, lambda i: body((k0 + (i - r.start) // r.step, i)), block)

@@ -5,6 +5,7 @@
     math.isnan(x)  a traced bool                math.hypot(*xs), math.atan2(y, x) ...
     math.isclose(a, b, rel_tol=, abs_tol=)      a traced bool, with Python's tolerances
     math.floor(x), math.ceil(x), math.trunc(x)  a traced int, as int() of jnp.floor(x) ...
+    math.isqrt(n)  the floor square root of a traced int; math.fmod(x, y) jnp.fmod
 
 A `math` function takes one number: a traced array of several elements is Python's
 TypeError, as eager JAX's `float()` of it would be. With no traced argument each is the
@@ -17,6 +18,7 @@ from __future__ import annotations
 import builtins
 import math
 import numbers
+import operator
 
 import jax
 import jax.numpy as jnp
@@ -25,7 +27,7 @@ import jax.scipy.special as special
 from autograph_py import errors
 from autograph_py.lowering import scalars
 from autograph_py.runtime import failures, numeric
-from autograph_py.runtime.dispatch import is_traced
+from autograph_py.runtime.dispatch import is_traced, python_bool
 
 
 def _number(x, name):
@@ -64,6 +66,20 @@ def _integral(name, fn):
         return numeric.int_(fn(_number(x, name)))
     call.__name__ = name
     return python, call
+
+
+def _isqrt(n):
+    """math.isqrt: of a traced integer, its floor square root, a weakly typed int; Python's
+    TypeError for a float, its ValueError for a negative n when the program runs."""
+    if not is_traced(n):
+        return math.isqrt(n)
+    n = numeric.scalar(jnp.asarray(n), "math.isqrt")
+    if not (jnp.issubdtype(n.dtype, jnp.integer) or n.dtype == jnp.bool_):
+        raise TypeError(f"'{n.dtype}' object cannot be interpreted as an integer "
+                        "(math.isqrt() of a traced float)")
+    failures.stage(ValueError("isqrt() argument must be nonnegative"), n >= 0, errors.where())
+    n = n.astype(jnp.result_type(int)) if n.dtype == jnp.bool_ else n
+    return scalars.weak_cast(scalars.integer_sqrt(n), builtins.int)
 
 
 def _log(x, base=None):
@@ -115,6 +131,24 @@ def power(base, exp, /):
     return base ** exp
 
 
+_COUNTED = {"+": operator.add, "-": operator.sub, "*": operator.mul}
+_SIGNS = {"-": operator.neg, "+": operator.pos}
+
+
+def bool_arith(op, known, *operands):
+    """`a + b`, `a - b`, `a * b`, `-a`, `+a` where an operand is a comparison (or `not`):
+    Python counts with bools (True + True == 2, -True == -1); JAX's `+` and `*` of bool
+    arrays are logical and its `-` refuses them. Where every operand is a Python bool or
+    stands for one (bit k of `known`, the converter's, for operand k; else weakly typed)
+    and one is traced, each is the weakly typed int Python's bool is; else the operator,
+    as eager JAX computes it for its own bools."""
+    if all(python_bool(v, known >> k & 1) for k, v in enumerate(operands)) and any(
+            is_traced(v) for v in operands):
+        operands = [scalars.weak_cast(v, builtins.int) if is_traced(v) else builtins.int(v)
+                    for v in operands]
+    return (_COUNTED if len(operands) == 2 else _SIGNS)[op](*operands)
+
+
 def pow_(base, exp, mod=None):
     """`pow(base, exp, mod)`: by square and multiply, a negative `exp` by the inverse modulo
     `mod` (Python's ValueError where there is none). JAX's own pow has no `mod`: concrete
@@ -144,7 +178,8 @@ OVERRIDES = dict([
     _wrap("acosh", jnp.arccosh, lambda x: x >= 1),
     _wrap("atanh", jnp.arctanh, lambda x: jnp.abs(x) < 1), _wrap("fabs", jnp.abs),
     _wrap("hypot", lambda *xs: jnp.sqrt(sum(x * x for x in xs))),
-    _wrap("copysign", jnp.copysign), _wrap("degrees", jnp.degrees),
+    _wrap("copysign", jnp.copysign), _wrap("degrees", jnp.degrees), (math.isqrt, _isqrt),
+    _wrap("fmod", jnp.fmod, lambda x, y: (y != 0) & ~jnp.isinf(x) | jnp.isnan(x) | jnp.isnan(y)),
     _wrap("radians", jnp.radians), _wrap("erf", special.erf),
     _wrap("erfc", special.erfc), _wrap("lgamma", special.gammaln),
     _wrap("isnan", jnp.isnan, result=builtins.bool),

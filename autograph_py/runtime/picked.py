@@ -24,7 +24,9 @@ import jax.numpy as jnp
 import numpy as np
 
 from autograph_py import errors
+from autograph_py.lowering import scalars
 from autograph_py.lowering.plans import Dynamic, Static, aval_of
+from autograph_py.runtime.dispatch import python_bool
 
 
 class Picked:
@@ -326,13 +328,16 @@ def where(pred, a, b, what: str):
         if pickable(x, y) or Picked in (type(x), type(y)):   # (among three: one inside)
             return Picked(pred, x, y)
         try:
-            return jnp.where(pred, x, y)
+            out = jnp.where(pred, x, y)
         except TypeError:
             raise errors.TracedShapeError(errors.message(
                 f"{what} picks between {type(x).__name__} and {type(y).__name__} objects by "
                 "a traced comparison: which one depends on the data", at=errors.where(),
                 fix="Pick an index instead (`jnp.argmin(jnp.stack(keys))`) and keep the "
                     "objects' data in arrays.")) from None
+        # A pick of two Python bools is one (`max(i > 2, True)`): weakly typed, as JAX
+        # types a comparison of Python numbers (bool_arith counts with it).
+        return scalars.weak_cast(out, bool) if python_bool(x) and python_bool(y) else out
     return jax.tree_util.tree_map(leaf, a, b)
 
 
