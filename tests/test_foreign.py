@@ -13,7 +13,7 @@ import pytest
 from tests.foreign import (corpus_algos, corpus_algos_arrays, corpus_catalyst,  # noqa: F401
                            corpus_dynamo, corpus_edges, corpus_hunt_jax, corpus_hunt_numeric,
                            corpus_hunt_errors, corpus_hunt_numeric2, corpus_hunt_python2,
-                           corpus_hunt_python3, corpus_hunt_transforms,
+                           corpus_hunt_python3, corpus_hunt_python4, corpus_hunt_transforms,
                            corpus_hunt_python, corpus_hunt_returns, corpus_jaxcode, corpus_jaxcode2,
                            corpus_jaxcode3, corpus_none, corpus_numerics, corpus_objects,
                            corpus_paddle, corpus_python, corpus_realworld2, corpus_tf,
@@ -100,7 +100,7 @@ KNOWN_REFUSED = {
 # so do the programs of the bug hunts of 2026-12-06 (corpus_hunt_*.py).
 _HUNTS = {**corpus_hunt_python.KNOWN, **corpus_hunt_numeric.KNOWN, **corpus_hunt_jax.KNOWN,
           **corpus_hunt_numeric2.KNOWN, **corpus_hunt_python2.KNOWN,
-          **corpus_hunt_returns.KNOWN, **corpus_hunt_python3.KNOWN,
+          **corpus_hunt_returns.KNOWN, **corpus_hunt_python3.KNOWN, **corpus_hunt_python4.KNOWN,
           **corpus_hunt_errors.KNOWN, **corpus_realworld2.KNOWN,
           **corpus_hunt_transforms.KNOWN}
 for _name, _why in {**corpus_numerics.KNOWN, **corpus_jaxcode3.KNOWN, **_HUNTS}.items():

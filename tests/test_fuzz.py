@@ -62,6 +62,12 @@ constructs, objects in a list changed through another name, errors raised on pat
 may skip, picks among three with None, filter/map under reductions, callable instances
 handed to jax.vmap/grad), jit:
 `python -m tests.fuzz.run --seed 8008 --config shapes8 --modes jit --only K`.
+
+The shapes9 batch: SHAPES9_N programs of config shapes9 (tests/fuzz/idiom_shapes9.py: the
+classes of the fourteenth session: the power operator of integers, arithmetic of bools
+Python counts with, ranges with a traced bound indexed and zipped, math.isqrt/fmod), jit
+and a call sequence:
+`python -m tests.fuzz.run --seed 9009 --config shapes9 --modes jit,seq --only K`.
 """
 import pytest
 
@@ -81,6 +87,7 @@ SHAPES5_SEED, SHAPES5_N = 99501, 12   # config shapes5 (tests/fuzz/idiom_shapes5
 SHAPES6_SEED, SHAPES6_N = 6003, 12   # config shapes6 (tests/fuzz/idiom_shapes6.py)
 SHAPES7_SEED, SHAPES7_N = 7007, 12   # config shapes7 (tests/fuzz/idiom_shapes7.py)
 SHAPES8_SEED, SHAPES8_N = 8008, 10   # config shapes8 (tests/fuzz/idiom_shapes8.py)
+SHAPES9_SEED, SHAPES9_N = 9009, 8   # config shapes9 (tests/fuzz/idiom_shapes9.py)
 FULL_EVERY = 8      # grad and vmap too on every eighth program (they compile twice more)
 
 
@@ -157,6 +164,18 @@ def test_fuzz_shapes7():
 
 def test_fuzz_shapes8():
     _check_batch(SHAPES8_SEED, SHAPES8_N, "shapes8", ("jit",), "programs of the shapes8 config")
+
+
+def test_fuzz_shapes9():
+    _check_batch(SHAPES9_SEED, SHAPES9_N, "shapes9", ("jit", "seq"),
+                 "programs of the shapes9 config")
+
+
+def test_shapes9_config_makes_its_shapes():
+    shapes = set()
+    for k in range(40):
+        shapes |= set(gen.make_case(SHAPES9_SEED, k, "shapes9").to_dict()["shapes"])
+    assert {"integer-power", "bool-count", "range-items", "math-integers"} <= shapes
 
 
 def test_shapes8_config_makes_its_shapes():

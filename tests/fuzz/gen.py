@@ -40,8 +40,8 @@ from dataclasses import dataclass, field
 
 from tests.fuzz import builtins as builtin_shapes, calls as seq, ir, scope as sc, shapes
 from tests.fuzz import extras, idiom_ops, idiom_shapes2, idiom_shapes2b, idiom_shapes3, \
-    idiom_shapes4, idiom_shapes5, idiom_shapes6, idiom_shapes7, idiom_shapes8, idioms, \
-    transforms
+    idiom_shapes4, idiom_shapes5, idiom_shapes6, idiom_shapes7, idiom_shapes8, idiom_shapes9, \
+    idioms, transforms
 from tests.fuzz.ir import (Assign, Break, Const, Continue, For, Func, If, Match, MatchCase, Name, Op,
                            Program, Return, While)
 
@@ -316,6 +316,13 @@ CONFIGS["shapes8"] = dataclasses.replace(
                                  "s8_alias": 2.0, "s8_raise": 1.0, "s8_pick3": 2.0,
                                  "s8_reduce": 2.0, "s8_callobj": 1.5})
 CONFIGS["shapes8-open"] = dataclasses.replace(CONFIGS["shapes8"], idiom_open=True)
+# The shapes-small programs plus idiom_shapes9.py's shapes: the classes the fourteenth
+# session's hunts found (F156): the power operator of integers, arithmetic of bools Python
+# counts with, ranges with a traced bound indexed and zipped, math.isqrt and math.fmod.
+CONFIGS["shapes9"] = dataclasses.replace(
+    CONFIGS["shapes6"], weights={**CONFIGS["shapes-small"].weights, "s9_power": 2.5,
+                                 "s9_count": 2.5, "s9_ranges": 2.5, "s9_math": 1.5})
+CONFIGS["shapes9-open"] = dataclasses.replace(CONFIGS["shapes9"], idiom_open=True)
 # Sequences only: the default statements, called in several signatures.
 CONFIGS["calls"] = Config(calls=(3, 6), p_swap=0.6, param_kinds=_SHAPES["param_kinds"])
 CONFIGS["calls-small"] = Config(max_block=3, max_depth=2, max_loops=2, n_helpers=(0, 1),
@@ -365,7 +372,7 @@ class Case:
 class Gen(shapes.ShapeGen, transforms.TransformGen, extras.ExtraGen, idioms.IdiomGen,
           idiom_shapes2.Shapes2Gen, idiom_shapes3.Shapes3Gen, idiom_shapes4.Shapes4Gen,
           idiom_shapes5.Shapes5Gen, idiom_shapes6.Shapes6Gen, idiom_shapes7.Shapes7Gen,
-          idiom_shapes8.Shapes8Gen):
+          idiom_shapes8.Shapes8Gen, idiom_shapes9.Shapes9Gen):
     def __init__(self, rng: random.Random, cfg: Config):
         self.rng, self.cfg = rng, cfg
         self.kinds = ir.KINDS + tuple(cfg.extra_kinds)
