@@ -2392,3 +2392,17 @@ def test_bool_counts_keep_scopes_and_types_as_eager_python_and_jax():
     assert math.isnan(float(fm(float("nan"), 0.0))) and math.isnan(float(fm(math.inf, math.nan)))
     assert int(ag.function(lambda n: math.isqrt(n))(jnp.uint32(2 ** 32 - 1))) == 65535
     assert int(ag.function(lambda n, b: range(3, n)[b])(jnp.int32(6), jnp.bool_(True))) == 4
+
+
+def _zip_with_a_static_reversed_range(n, m, v):
+    for j, (a, b) in enumerate(zip(range(n % 5), reversed(range(m % 4))), 1):
+        v = v * 0.5 + (j * a - b) * 0.25
+    return v
+
+
+def test_a_traced_range_zipped_with_a_python_ranges_iterator():
+    # shapes9 42000/62: `reversed(range(m))` of a static m is Python's range iterator, which
+    # zip with a traced range took for a one-shot iterator: a StateError where eager runs.
+    f = ag.function(_zip_with_a_static_reversed_range, static_argnums=1)
+    for n in (0, 3, 7):
+        assert float(f(jnp.int32(n), 3, 1.0)) == _zip_with_a_static_reversed_range(n, 3, 1.0)

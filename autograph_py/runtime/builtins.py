@@ -19,8 +19,8 @@ from autograph_py.runtime.conditionals import as_predicate
 from autograph_py.runtime.dispatch import dimension_value, holds_traced, in_trace, is_traced
 from autograph_py.runtime.flat import is_dynamic_leaf
 from autograph_py.runtime.text import fstring  # noqa: F401 - generated code's ag__.fstring
-from autograph_py.runtime.iterables import (RangesZipped, TracedEnumerate, TracedRange, TracedZip,
-                                            reversed_)
+from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedZip, reversed_
+from autograph_py.runtime.range_zips import RangesZipped
 from autograph_py.runtime import undefined as undefined_module
 from autograph_py.runtime.undefined import (MaybeUndefined, UnboundUnlessAssigned, Undefined,
                                            in_conditional_region, read)

@@ -25,8 +25,8 @@ from autograph_py import errors
 from autograph_py.runtime import (conditionals, failures, identity, iterables, logical, loops,
                                   mutations, optional, paths, raises, trace_log)
 from autograph_py.runtime.dispatch import CONCRETIZATION_ERRORS, in_trace, is_traced
-from autograph_py.runtime.iterables import (RangesZipped, TracedEnumerate, TracedRange,
-                                            TracedReversed, TracedZip)
+from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedReversed, TracedZip
+from autograph_py.runtime.range_zips import RangesZipped
 
 TRACED_ITERABLES = (TracedRange, TracedEnumerate, TracedZip, TracedReversed, RangesZipped)
 

@@ -26,8 +26,9 @@ from autograph_py.runtime.block import Block, loop_options
 from autograph_py.runtime.conditionals import _lax_if, as_predicate
 from autograph_py.runtime.dispatch import (CONCRETIZATION_ERRORS, in_trace, is_traced,
                                            raised_by_jax)
-from autograph_py.runtime.iterables import (RangesZipped, TracedEnumerate, TracedRange,
-                                           TracedReversed, TracedZip, Stepped)
+from autograph_py.runtime.iterables import (TracedEnumerate, TracedRange, TracedReversed,
+                                           TracedZip, Stepped)
+from autograph_py.runtime.range_zips import RangesZipped
 from autograph_py.runtime.undefined import (checked_at_run_time, conditional_region,
                                            in_conditional_region)
 
