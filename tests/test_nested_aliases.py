@@ -280,3 +280,34 @@ def test_a_container_made_in_a_traced_branch_holds_the_outside_dict_itself(f, x)
     want = f(x)
     got = ag.function(f)(jnp.float32(x))
     assert jax.tree_util.tree_map(float, got) == jax.tree_util.tree_map(float, want)
+
+
+def _bump(d, k):
+    d["k"] = (d["k"] * 2 + k) % 7
+    return d["k"]
+
+
+def _refused_after_a_callee_changed_a_dict(a2):
+    v5 = {"s": 1.0, "k": 1}
+    for t12 in a2:
+        for t13, _ in enumerate(jnp.ones(3)):
+            v15 = {"a": {"a": 1.0}}
+        _bump(v5, t13)
+        w = 0
+        while w < 1 and 1.0 < t12:
+            w += 1
+            v15["a"]["c"] = 1.0   # a key added in a traced loop: a clear StateError
+    return True
+
+
+def test_a_dict_a_callee_changed_in_a_trace_that_failed_is_restored():
+    # Fuzz shapes9 43000/69 (FINDINGS F157): under vmap the loop over a batched array is
+    # traced as a scan, which the inner while refused (LoopStateMismatch); the dict a callee
+    # had changed in place while the scan traced kept that trace's tracer, and the next way
+    # of lowering the loop met it: UnexpectedTracerError instead of the clear refusal that
+    # jit gives. A construct whose trace fails now restores what it changed first.
+    xs = jnp.array([[0.0, 2.0, 0.5], [3.0, 0.0, 1.0]])
+    for run in (lambda: jax.vmap(ag.convert(_refused_after_a_callee_changed_a_dict))(xs),
+                lambda: jax.jit(ag.convert(_refused_after_a_callee_changed_a_dict))(xs[0])):
+        with pytest.raises(ag.errors.StateError, match="changes structure"):
+            run()

@@ -72,6 +72,9 @@ def staged(construct, block, roots=(), may_skip=True, dead=(), branches=False):
                     expand |= {e.name}
                 except mutations.Restart:
                     pass
+                except Exception:   # a caller may lower it another way (a loop unrolled):
+                    w.restore()     # from what it found, not from a failed trace's tracers
+                    raise
             w.restore()
             block.set(entry)   # after: the state's own entry values win over a change's
             kinds |= {c.kind_key() for c in w.uncovered.values()}
