@@ -32,15 +32,13 @@ _hints = _Hints()
 def staged(construct, block, roots=(), may_skip=True, dead=(), branches=False):
     """Runs `construct(block)`, a traced `if` or loop; runs it again with more state while
     a callee, or a method of a list or dict that the block functions `roots` can see,
-    changed an object its state missed (its return value first: returns.refresh).
-
-    A construct traced again (its enclosing loop's body is traced more than once) starts
-    with the changes its last restart added, of the containers it still sees: each
-    restart is a whole trace of the construct, and of every construct inside it.
-    `may_skip`: none of its blocks need run (a loop), for the key order of the dicts it
-    changes (runtime/orders.py). `dead`: the names of its state nothing reads after it; a
-    list or dict only they hold changes unobserved (FINDINGS F120). `branches`: a traced
-    `if`, whose blocks are alternatives (for Flax linen's counters, runtime/linen)."""
+    changed an object its state missed (its return value first: returns.refresh). A
+    construct traced again (its enclosing loop's body is traced more than once) starts
+    with the changes its last restart added, of the containers it still sees: each restart
+    is a whole trace of the construct, and of every construct inside it. `may_skip`: none
+    of its blocks need run (a loop), for the key order of the dicts it changes (orders.py).
+    `dead`: the names of its state nothing reads after it; a list or dict only they hold
+    changes unobserved (F120). `branches`: a traced `if` (Flax linen's counters, linen)."""
     returns.refresh(block)
     entry, carried, kinds = _numpy_state_as_jax(block), frozenset(), set()
     seen = reach.visible(roots)
@@ -70,11 +68,10 @@ def staged(construct, block, roots=(), may_skip=True, dead=(), branches=False):
                     return out
                 except records.Expand as e:   # objects of one class: as records, again
                     expand |= {e.name}
-                except mutations.Restart:
-                    pass
-                except Exception:   # a caller may lower it another way (a loop unrolled):
-                    w.restore()     # from what it found, not from a failed trace's tracers
-                    raise
+                except Exception as e:   # a restart; or its caller lowers it another way
+                    if not isinstance(e, mutations.Restart):   # (a loop unrolled) from what it
+                        w.restore()                            # found, not from the tracers
+                        raise                                  # of a failed trace
             w.restore()
             block.set(entry)   # after: the state's own entry values win over a change's
             kinds |= {c.kind_key() for c in w.uncovered.values()}
