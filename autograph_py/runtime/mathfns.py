@@ -74,7 +74,7 @@ def _isqrt(n):
     if not is_traced(n):
         return math.isqrt(n)
     n = numeric.scalar(jnp.asarray(n), "math.isqrt")
-    if not (jnp.issubdtype(n.dtype, jnp.integer) or n.dtype == jnp.bool_):
+    if not _whole(n):
         raise TypeError(f"'{n.dtype}' object cannot be interpreted as an integer "
                         "(math.isqrt() of a traced float)")
     failures.stage(ValueError("isqrt() argument must be nonnegative"), n >= 0, errors.where())

@@ -85,12 +85,14 @@ def _flags(fn) -> tuple:
             for t in n.targets:
                 values.setdefault(t.id, []).append(n.value)
             seen.update(map(id, n.targets))
-    others = {n.id for n in visitors.walk(fn) if isinstance(n, gast.Name) and not isinstance(
-        n.ctx, gast.Load) and id(n) not in seen}
-    others.update(getattr(n, "name", None) for n in visitors.walk(fn) if n is not fn and
-                  isinstance(n, scopes.DEFINITIONS))
-    others.update(name for n in visitors.walk(fn) if isinstance(n, (gast.Nonlocal, gast.Global))
-                  for name in n.names)
+    others = set()
+    for n in visitors.walk(fn):   # nested scopes too: a binding there disables the name
+        if isinstance(n, gast.Name) and not isinstance(n.ctx, gast.Load) and id(n) not in seen:
+            others.add(n.id)
+        elif isinstance(n, scopes.DEFINITIONS) and n is not fn:
+            others.add(n.name)
+        elif isinstance(n, (gast.Nonlocal, gast.Global)):
+            others.update(n.names)
     values = {k: v for k, v in values.items() if k not in others}
     python = frozenset(k for k, vs in values.items() if all(_python(v, ()) for v in vs))
     return frozenset(k for k, vs in values.items() if all(map(_a_bool, vs))), python
