@@ -158,6 +158,7 @@ def run_sequence(check, run):
         got, got_out = capture_out(check, fn, *args)
         if route == "jit_convert":
             got = _traced_text(check, eager, _carried(check, got))
+            got = _ended_trace(check, run, eager, got, static, args)
         if not run._compare(eager, got, mode, **extra) and case.get("compare_text"):
             compare_text(check, run, eager, eager_out, got, got_out, mode, **extra)
 
@@ -171,6 +172,22 @@ def _carried(check, got):
         if found is not None:
             return check.Raised(found[0])
     return got
+
+
+def _ended_trace(check, run, eager, got, static, args):
+    """Under a plain `jax.jit(convert(f))` an error the program raises while JAX traces it
+    ends the trace, before any check staged earlier can run (README; FINDINGS F158): a
+    loop body that raises on every iteration is a staged check, and a read after the loop
+    of a local only that body assigns is then Python's UnboundLocalError while tracing.
+    Only `@function` can return from the trace and fail where Python fails first; where it
+    gives the eager outcome, so does the program."""
+    if not (isinstance(got, check.Raised) and isinstance(eager, check.Raised)) or isinstance(
+            got.exc, jax.errors.JaxRuntimeError) or check.is_internal(got.exc, run.user_file):
+        return got   # (a crash inside autograph_py is one whatever `@function` gives)
+    if check.compare(eager, got, "seq", run.user_file) is None:
+        return got
+    staged = check.capture(autograph_py.function(run.f, static_argnums=static), *args)
+    return eager if check.compare(eager, staged, "seq", run.user_file) is None else got
 
 
 _TRACER = re.compile(r"\w*Tracer\(~?\w+\[[^\]]*\]\)")   # (`~`: weakly typed)
