@@ -1014,3 +1014,102 @@ def test_a_traced_range_with_a_step_runs_as_many_times_as_python_says():
             pytest.approx(want)
         got = jax.jit(jax.grad(lambda x: ag.convert(_stepped)(x, jnp.int32(a), jnp.int32(b), s)))
         assert float(got(1.0)) == pytest.approx(0.9 ** len(range(a, b, s)))
+
+
+# ------------------------------------------------------------ trace counts of nested loops
+
+def _six_deep(n, x):
+    s = 0.0
+    a = 0
+    while a < n:
+        a += 1
+        b = 0
+        while b < n:
+            b += 1
+            c = 0
+            while c < n:
+                c += 1
+                d = 0
+                while d < n:
+                    d += 1
+                    e = 0
+                    while e < n:
+                        e += 1
+                        g = 0
+                        while g < n:
+                            g += 1
+                            s = s + x * (g - e + d - c + b - a)
+    return s, a
+
+
+class _Acc:
+    def __init__(self, total):
+        self.total = total
+        self.count = 0
+
+    def add(self, x):
+        self.total = self.total * 0.5 + x
+        self.count = self.count + 1
+        return self.total
+
+
+def _methods_deep(n, x):
+    acc = _Acc(x)
+    for i in range(n):
+        for j in range(n):
+            if acc.total > 0.5:
+                for k in range(n):
+                    if i + k > j:
+                        acc.add(x * k)
+            else:
+                acc.add(-x)
+    return acc.total, acc.count
+
+
+def _traces_of(fn, *args):
+    """How many times the bodies of traced loops are traced while `fn` is traced."""
+    from autograph_py.runtime import settle
+    calls = []
+    real = settle._trace_step
+
+    def counted(*a, **k):
+        calls.append(1)
+        return real(*a, **k)
+    settle._trace_step = counted
+    try:
+        out = jax.jit(ag.convert(fn))(*args)
+    finally:
+        settle._trace_step = real
+    return out, len(calls)
+
+
+def test_nested_loops_trace_each_body_about_once_per_level_not_two_to_the_depth():
+    # A Python counter (`b = 0`, `b += 1`) enters a traced loop as a Python int and
+    # leaves its first trace traced: the body is traced twice. Each inner loop settled
+    # from scratch in every trace of the body around it: 2**depth traces of the innermost
+    # body (126 loop-body traces here). It starts from the plan it settled at last time.
+    out, traces = _traces_of(_six_deep, jnp.int32(2), jnp.float32(0.5))
+    assert_same(out, _six_deep(2, 0.5))
+    assert traces <= 30, traces
+
+
+def test_a_method_changing_attributes_in_nested_traced_loops_restarts_each_construct_once():
+    # `acc.add` changes `acc.total` and `acc.count`, which the constructs' state does not
+    # hold until a restart adds them. A construct traced again (its enclosing loop's body is
+    # traced more than once) starts with them; it restarted in every trace before, since the
+    # loop around it carries `acc` as a new object of the same class each trace.
+    from autograph_py.runtime import mutations
+    restarts = []
+    real = mutations.Restart.__init__
+
+    def counted(self, *a):
+        restarts.append(1)
+        real(self, *a)
+    mutations.Restart.__init__ = counted
+    try:
+        for n in (0, 1, 3):
+            out, _ = _traces_of(_methods_deep, jnp.int32(n), jnp.float32(0.75))
+            assert_same(out, _methods_deep(n, 0.75))
+    finally:
+        mutations.Restart.__init__ = real
+    assert len(restarts) <= 3 * 6, len(restarts)

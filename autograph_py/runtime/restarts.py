@@ -83,8 +83,7 @@ def staged(construct, block, roots=(), may_skip=True, dead=(), branches=False):
             carried |= frozenset(uncovered)
             block = mutations.extended(block, uncovered.values())
             _hints.by_site[site] = [*_hints.by_site.get(site, ()), *(
-                (c, frozenset(seen.every.get(id(c.obj), ())) - {None})
-                for c in uncovered.values())]
+                (c, _names(seen, c.obj)) for c in uncovered.values())]
     finally:
         if outermost:
             _forget()
@@ -94,6 +93,12 @@ def _forget() -> None:
     """The outermost construct ended: what it recorded holds its containers and values."""
     _hints.by_site.clear()
     returns.forget()
+
+
+def _names(seen, obj) -> frozenset:
+    """The names under which a construct sees a container or user object."""
+    return frozenset(seen.every.get(id(obj)) or seen.objects.get(id(obj), (None, ()))[1]) - {
+        None}
 
 
 def _held_only_by(seen, dead) -> frozenset:
@@ -114,6 +119,13 @@ def _again(hint, seen):
     None if it sees neither."""
     change, names = hint
     obj = change.obj
+    if change.kind == "attr":   # (`self.count`, which a method the construct calls changes)
+        if id(obj) not in seen.reached:   # a new object of the loop's trace: by its name
+            obj = next((o for o, seen_as in seen.objects.values() if type(o) is type(obj)
+                        and names & seen_as), None)
+        fields = None if obj is None else mutations.fields(obj, "attr")
+        return None if fields is None or change.key not in fields else mutations.Change(
+            obj, "attr", change.key, fields[change.key])
     if seen.get(id(obj)) is not obj:
         obj = next((c for i, c in seen.items() if type(c) is type(obj)
                     and names & seen.every.get(i, frozenset())), None)

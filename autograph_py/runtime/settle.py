@@ -17,7 +17,7 @@ import numpy as np
 from autograph_py import errors
 from autograph_py.lowering import plans, tracing
 from autograph_py.runtime import (copies, identity, loop_state, mutations, optional, orders,
-                                  paths, picked, returns, state as st)
+                                  paths, picked, returns, settled_plans, state as st)
 from autograph_py.runtime.undefined import conditional_region, is_placeholder, unassigned_reads
 from autograph_py.runtime.raises import stage_raised
 
@@ -207,12 +207,23 @@ def settle(block, init_vars, step_body, index_avals, allow_append, may_not_run=F
     the body raised an error of the user's code while traced (it may be one of the
     partial state a trace sees: `xs[-2]` of a list the loop appends to).
     """
+    with settled_plans.place(block.at) as here:
+        plan, closed, outs = _settle(here, block, init_vars, step_body, index_avals,
+                                     allow_append, may_not_run, raised, ran, unrollable, exits)
+        here.settled(plan)
+        return plan, closed, outs
+
+
+def _settle(here, block, init_vars, step_body, index_avals, allow_append, may_not_run, raised,
+            ran, unrollable, exits):
     construct, at = block.construct, block.at
-    plan = loop_state.initial_loop_plan(init_vars)
+    # (the plan this loop settled at in the last trace of the loop around it: settled_plans)
+    plan = here.start(loop_state.initial_loop_plan(init_vars))
     raised = [] if raised is None else raised
     for _ in range(MAX_RETRACES):
-        closed, (ins, outs, read_unassigned) = _trace_step(
-            block, plan, init_vars, step_body, index_avals, raised, unrollable)
+        with here.trace():
+            closed, (ins, outs, read_unassigned) = _trace_step(
+                block, plan, init_vars, step_body, index_avals, raised, unrollable)
         # A variable read while unassigned is carried with whether it is, as in a loop
         # that may not run: an iteration may read it before any assigned it.
         plan, changed = loop_state.update_loop_plan(plan, block.names, ins, outs, construct, at,
@@ -223,7 +234,9 @@ def settle(block, init_vars, step_body, index_avals, allow_append, may_not_run=F
         if not changed:
             mutations.checkpoint()   # a callee changed an object the state misses: again
             if plan.appends:
-                _appended_unread(block, plan, closed, init_vars, step_body, index_avals, ran)
+                with here.trace():
+                    _appended_unread(block, plan, closed, init_vars, step_body, index_avals,
+                                     ran)
             return plan, closed, outs
     raise errors.StateError(errors.message(
         f"the types of the state of this {construct} did not settle after "
