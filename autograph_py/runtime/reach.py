@@ -31,15 +31,14 @@ class Visible(dict):
     reaches, which no carry holds (runtime/restarts.py guards them); `reached`: the ids
     of every object it reached (what exists before the blocks run); `owners`: id -> (object,
     kind, name) of the user objects ("attr") and classes ("class") whose attributes a block
-    may rebind; `objects`: id -> (object, names) of the user objects it reached under a
-    name (`o`, `o.part`), by which a construct traced again finds its new one; `globals`: (id(module dict), name) -> (dict, name, function) of the globals
+    may rebind; `globals`: (id(module dict), name) -> (dict, name, function) of the globals
     a user function it reaches assigns (`global g`), and `values`: (dict, name) of the
     module-level arrays its code reads (runtime/leaks.py)."""
 
     def __init__(self):
         super().__init__()
         self.names, self.every, self.others, self.reached = {}, {}, {}, set()
-        self.owners, self.globals, self.values, self.objects = {}, {}, [], {}
+        self.owners, self.globals, self.values = {}, {}, []
 
 
 def visible(roots, depth=3) -> Visible:
@@ -80,8 +79,6 @@ def visible(roots, depth=3) -> Visible:
                 below.extend((x, name and f"{name}[{k}]") for k, x in enumerate(v))
                 held.update(id(x) for x in v)
             elif _attributed(v):   # `obj.v`: another name of the list `v = obj.v` holds
-                if name is not None and is_user_object(v):
-                    ids.objects.setdefault(id(v), (v, set()))[1].add(name)
                 below.extend((x, name and f"{name}.{k}") for k, x in _attributes(v))
                 if is_user_object(v) and id(v) in held:   # an item's or attribute's
                     # attributes, which a block may rebind through another name (`for p in

@@ -83,7 +83,8 @@ def staged(construct, block, roots=(), may_skip=True, dead=(), branches=False):
             carried |= frozenset(uncovered)
             block = mutations.extended(block, uncovered.values())
             _hints.by_site[site] = [*_hints.by_site.get(site, ()), *(
-                (c, _names(seen, c.obj)) for c in uncovered.values())]
+                (c, frozenset(seen.every.get(id(c.obj), ())) - {None})
+                for c in uncovered.values())]
     finally:
         if outermost:
             _forget()
@@ -93,12 +94,6 @@ def _forget() -> None:
     """The outermost construct ended: what it recorded holds its containers and values."""
     _hints.by_site.clear()
     returns.forget()
-
-
-def _names(seen, obj) -> frozenset:
-    """The names under which a construct sees a container or user object."""
-    return frozenset(seen.every.get(id(obj)) or seen.objects.get(id(obj), (None, ()))[1]) - {
-        None}
 
 
 def _held_only_by(seen, dead) -> frozenset:
@@ -120,10 +115,10 @@ def _again(hint, seen):
     change, names = hint
     obj = change.obj
     if change.kind == "attr":   # (`self.count`, which a method the construct calls changes)
-        if id(obj) not in seen.reached:   # a new object of the loop's trace: by its name
-            obj = next((o for o, seen_as in seen.objects.values() if type(o) is type(obj)
-                        and names & seen_as), None)
-        fields = None if obj is None else mutations.fields(obj, "attr")
+        # Of the same object only: another of its class under the same name may be any
+        # object the same helper is called with (a module-level one, whose attribute the
+        # construct would carry as a traced value it only reads).
+        fields = mutations.fields(obj, "attr") if id(obj) in seen.reached else None
         return None if fields is None or change.key not in fields else mutations.Change(
             obj, "attr", change.key, fields[change.key])
     if seen.get(id(obj)) is not obj:

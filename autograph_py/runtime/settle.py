@@ -17,7 +17,7 @@ import numpy as np
 from autograph_py import errors
 from autograph_py.lowering import plans, tracing
 from autograph_py.runtime import (copies, identity, loop_state, mutations, optional, orders,
-                                  paths, picked, returns, settled_plans, state as st)
+                                  paths, picked, returns, state as st)
 from autograph_py.runtime.undefined import conditional_region, is_placeholder, unassigned_reads
 from autograph_py.runtime.raises import stage_raised
 
@@ -192,7 +192,7 @@ def step_outputs(plan: plans.LoopPlan, outs):
 
 
 def settle(block, init_vars, step_body, index_avals, allow_append, may_not_run=False,
-           raised=None, ran=None, unrollable=False, exits=False):
+           raised=None, ran=None, unrollable=False, exits=False, masked_body=None):
     """Traces one iteration until the carried types stop changing.
 
     `step_body(*index_args)` runs the user's body for one iteration (after the
@@ -206,24 +206,30 @@ def settle(block, init_vars, step_body, index_avals, allow_append, may_not_run=F
     `unrollable`: the loop can run as Python over its items, which it then does where
     the body raised an error of the user's code while traced (it may be one of the
     partial state a trace sees: `xs[-2]` of a list the loop appends to).
+    `masked_body`: where the body stages run-time checks, it is traced again with this
+    one (settle_checked), from the plan the first settled at.
     """
-    with settled_plans.place(block.at) as here:
-        plan, closed, outs = _settle(here, block, init_vars, step_body, index_avals,
-                                     allow_append, may_not_run, raised, ran, unrollable, exits)
-        here.settled(plan)
-        return plan, closed, outs
+    args = (block, init_vars, index_avals, allow_append, may_not_run, raised, ran, unrollable,
+            exits)
+    before = paths.checks()
+    plan, closed, outs = _settle(None, step_body, *args)
+    if masked_body is not None and paths.checks() != before:
+        # The same loop in the same context, its checks masked where it no longer runs:
+        # the plan it settled at is where the masked body settles (from the plan on entry,
+        # a Python counter would take the first of its traces again, and in a nested loop
+        # every level doubled the traces of each level inside it: FINDINGS F159).
+        plan, closed, outs = _settle(None if plan.appends else plan, masked_body, *args)
+    return plan, closed, outs
 
 
-def _settle(here, block, init_vars, step_body, index_avals, allow_append, may_not_run, raised,
+def _settle(start, step_body, block, init_vars, index_avals, allow_append, may_not_run, raised,
             ran, unrollable, exits):
     construct, at = block.construct, block.at
-    # (the plan this loop settled at in the last trace of the loop around it: settled_plans)
-    plan = here.start(loop_state.initial_loop_plan(init_vars))
+    plan = loop_state.initial_loop_plan(init_vars) if start is None else start
     raised = [] if raised is None else raised
     for _ in range(MAX_RETRACES):
-        with here.trace():
-            closed, (ins, outs, read_unassigned) = _trace_step(
-                block, plan, init_vars, step_body, index_avals, raised, unrollable)
+        closed, (ins, outs, read_unassigned) = _trace_step(
+            block, plan, init_vars, step_body, index_avals, raised, unrollable)
         # A variable read while unassigned is carried with whether it is, as in a loop
         # that may not run: an iteration may read it before any assigned it.
         plan, changed = loop_state.update_loop_plan(plan, block.names, ins, outs, construct, at,
@@ -234,9 +240,7 @@ def _settle(here, block, init_vars, step_body, index_avals, allow_append, may_no
         if not changed:
             mutations.checkpoint()   # a callee changed an object the state misses: again
             if plan.appends:
-                with here.trace():
-                    _appended_unread(block, plan, closed, init_vars, step_body, index_avals,
-                                     ran)
+                _appended_unread(block, plan, closed, init_vars, step_body, index_avals, ran)
             return plan, closed, outs
     raise errors.StateError(errors.message(
         f"the types of the state of this {construct} did not settle after "
@@ -356,13 +360,8 @@ def settle_checked(block, init_vars, step_body, masked_body, index_avals, allow_
                    raised=None):
     """`settle` of a loop that may run zero times, traced again with `masked_body` where
     the body has run-time checks (`raised`: see settle)."""
-    before = paths.checks()
-    settled = settle(block, init_vars, step_body, index_avals, allow_append, may_not_run=True,
-                     raised=raised)
-    if paths.checks() == before:
-        return settled
-    return settle(block, init_vars, masked_body, index_avals, allow_append, may_not_run=True,
-                  raised=raised)
+    return settle(block, init_vars, step_body, index_avals, allow_append, may_not_run=True,
+                  raised=raised, masked_body=masked_body)
 
 
 def scanned_state(plan, names, init_vars, outs, final, ys, length, ran=None) -> list:
