@@ -1272,3 +1272,44 @@ def test_a_restart_for_one_objects_attribute_never_carries_another_objects():
     for run in (jax.jit(ag.convert(_local_then_global)), ag.function(_local_then_global)):
         assert_same(run(jnp.int32(2)), _local_then_global(2))
         assert _GLOBAL_TOTAL.total is entry
+
+
+class _NumpyTotal:
+    def __init__(self, total):
+        self.total = total
+
+    def add(self, v):
+        self.total = self.total + v
+
+
+def _adds_or_reads(o, n, adding):
+    s = 0.0
+    j = 0
+    while j < n:
+        if adding:
+            o.add(1)
+        else:
+            s = s + jnp.ones(int(o.total)).sum() + (o.total - 3) * 2.0 ** 30
+        j += 1
+    return s
+
+
+def _same_object_both_ways(x, n):
+    o = _NumpyTotal(np.float64(3.0 + 2.0 ** -30))
+    if x > 0:
+        _adds_or_reads(o, n, True)   # restarts for `o.total`
+        o.total = np.float64(3.0 + 2.0 ** -30)
+        x = x + _adds_or_reads(o, n, False)   # the same loop, the same object: it only reads
+    else:
+        x = x + _adds_or_reads(o, n, False)
+    return x
+
+
+@pytest.mark.parametrize("x", [1.0, -1.0])
+def test_an_attribute_a_construct_only_reads_stays_the_numpy_value_it_is(x):
+    # A restart's attribute hint applies again only to a traced value (one the loop around
+    # carries): a NumPy float64 the same helper loop only reads would have become a traced
+    # float32 (`(o.total - 3) * 2**30` 0.0 for 1.0) and `jnp.ones(int(o.total))` a refusal.
+    want = _same_object_both_ways(x, 2)
+    for run in (jax.jit(ag.convert(_same_object_both_ways)), ag.function(_same_object_both_ways)):
+        assert_same(run(jnp.float32(x), jnp.int32(2)), want)

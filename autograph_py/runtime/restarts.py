@@ -115,12 +115,16 @@ def _again(hint, seen):
     change, names = hint
     obj = change.obj
     if change.kind == "attr":   # (`self.count`, which a method the construct calls changes)
-        # Of the same object only: another of its class under the same name may be any
-        # object the same helper is called with (a module-level one, whose attribute the
-        # construct would carry as a traced value it only reads).
-        fields = mutations.fields(obj, "attr") if id(obj) in seen.reached else None
-        return None if fields is None or change.key not in fields else mutations.Change(
-            obj, "attr", change.key, fields[change.key])
+        # Of the same object only, and only where the attribute holds a traced value (the
+        # loop around carries it) or a Python number (which a construct that leaves it as
+        # it is keeps a Python number). Another object of its class under the same name may
+        # be any object the same helper is called with; and a NumPy or concrete JAX value
+        # the construct only reads this time would be carried as a traced one
+        # (`jnp.ones(int(o.total))` refused, a float64 made float32).
+        fields = mutations.fields(obj, "attr") if id(obj) in seen.reached else {}
+        value = fields.get(change.key)
+        return mutations.Change(obj, "attr", change.key, value) if is_traced(value) or type(
+            value) in (bool, int, float, complex) else None
     if seen.get(id(obj)) is not obj:
         obj = next((c for i, c in seen.items() if type(c) is type(obj)
                     and names & seen.every.get(i, frozenset())), None)
