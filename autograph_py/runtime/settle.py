@@ -192,7 +192,7 @@ def step_outputs(plan: plans.LoopPlan, outs):
 
 
 def settle(block, init_vars, step_body, index_avals, allow_append, may_not_run=False,
-           raised=None, ran=None, unrollable=False, exits=False, masked_body=None):
+           raised=None, ran=None, unrollable=False, exits=False, start=None):
     """Traces one iteration until the carried types stop changing.
 
     `step_body(*index_args)` runs the user's body for one iteration (after the
@@ -206,24 +206,8 @@ def settle(block, init_vars, step_body, index_avals, allow_append, may_not_run=F
     `unrollable`: the loop can run as Python over its items, which it then does where
     the body raised an error of the user's code while traced (it may be one of the
     partial state a trace sees: `xs[-2]` of a list the loop appends to).
-    `masked_body`: where the body stages run-time checks, it is traced again with this
-    one (settle_checked), from the plan the first settled at.
+    `start`: the plan to trace first instead of the entry's (settle_checked).
     """
-    args = (block, init_vars, index_avals, allow_append, may_not_run, raised, ran, unrollable,
-            exits)
-    before = paths.checks()
-    plan, closed, outs = _settle(None, step_body, *args)
-    if masked_body is not None and paths.checks() != before:
-        # The same loop in the same context, its checks masked where it no longer runs:
-        # the plan it settled at is where the masked body settles (from the plan on entry,
-        # a Python counter would take the first of its traces again, and in a nested loop
-        # every level doubled the traces of each level inside it: FINDINGS F159).
-        plan, closed, outs = _settle(None if plan.appends else plan, masked_body, *args)
-    return plan, closed, outs
-
-
-def _settle(start, step_body, block, init_vars, index_avals, allow_append, may_not_run, raised,
-            ran, unrollable, exits):
     construct, at = block.construct, block.at
     plan = loop_state.initial_loop_plan(init_vars) if start is None else start
     raised = [] if raised is None else raised
@@ -360,8 +344,18 @@ def settle_checked(block, init_vars, step_body, masked_body, index_avals, allow_
                    raised=None):
     """`settle` of a loop that may run zero times, traced again with `masked_body` where
     the body has run-time checks (`raised`: see settle)."""
-    return settle(block, init_vars, step_body, index_avals, allow_append, may_not_run=True,
-                  raised=raised, masked_body=masked_body)
+    before = paths.checks()
+    settled = settle(block, init_vars, step_body, index_avals, allow_append, may_not_run=True,
+                     raised=raised)
+    if paths.checks() == before:
+        return settled
+    # The same loop in the same context, its checks masked where it no longer runs: the
+    # plan it settled at is where the masked body settles (from the plan on entry, a Python
+    # counter would take the first of its traces again, and in a nested loop every level
+    # doubled the traces of each level inside it: FINDINGS F159).
+    plan = settled[0]
+    return settle(block, init_vars, masked_body, index_avals, allow_append, may_not_run=True,
+                  raised=raised, start=None if plan.appends else plan)
 
 
 def scanned_state(plan, names, init_vars, outs, final, ys, length, ran=None) -> list:
