@@ -338,3 +338,41 @@ def test_a_read_a_branch_did_not_test_still_checks_at_run_time():
         return x
     with pytest.raises(TypeError, match="'m' is None here"):
         jax.block_until_ready(ag.function(f)(jnp.float32(-2.0)))
+
+
+def _first_above_each_round(n, x):
+    w, t = 0, 0.0
+    while (w := w + 1) <= 3 and w <= n:
+        for c in [1.0, 2.0]:
+            if x * w > c:
+                s = c     # a Python float; on other runs None, on others unassigned
+                break
+        else:
+            s = None
+        if s is None:
+            t = t + 0.5
+        else:
+            t = t + s * x
+    return t, s is None
+
+
+def test_a_for_else_none_in_a_traced_loop_that_first_assigns_the_variable():
+    # The loop variable `s` is an UnboundUnlessAssigned (the while may run zero times); the
+    # for-else's traced break joins the break path's value with the else path's None inside
+    # a MaybeUndefined (the path that did not break): "a different structure" (FINDINGS F160).
+    # Joined, a read of that MaybeUndefined in the loop body gave the UnboundUnlessAssigned
+    # itself, not its value: `s is None` was False on runs where s was None (silently wrong).
+    f = ag.function(_first_above_each_round)
+    for n, x in ((1, 0.5), (2, 0.5), (3, 1.5), (2, 0.25), (3, 0.1), (3, 0.4), (5, 0.4)):
+        got, want = f(jnp.int32(n), jnp.float32(x)), _first_above_each_round(n, x)
+        assert float(got[0]) == pytest.approx(want[0]) and bool(got[1]) == want[1], (n, x)
+    with pytest.raises(UnboundLocalError):
+        _first_above_each_round(0, 1.0)
+    with pytest.raises(UnboundLocalError):
+        jax.block_until_ready(f(jnp.int32(0), jnp.float32(1.0)))
+    totals = jax.vmap(lambda n, x: ag.convert(_first_above_each_round)(n, x)[0])(
+        jnp.array([1, 2, 3]), jnp.array([0.5, 0.5, 1.5]))
+    want = [_first_above_each_round(n, x)[0] for n, x in ((1, 0.5), (2, 0.5), (3, 1.5))]
+    np.testing.assert_allclose(totals, want, rtol=1e-6)
+    slope = jax.grad(lambda x: ag.convert(_first_above_each_round)(3, x)[0])(jnp.float32(1.5))
+    assert float(slope) == pytest.approx(3.0)   # t = 1.0 * x in each of the three rounds

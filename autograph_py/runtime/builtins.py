@@ -22,7 +22,7 @@ from autograph_py.runtime.text import fstring  # noqa: F401 - generated code's a
 from autograph_py.runtime.iterables import TracedEnumerate, TracedRange, TracedZip, reversed_
 from autograph_py.runtime.range_zips import RangesZipped
 from autograph_py.runtime import undefined as undefined_module
-from autograph_py.runtime.undefined import (MaybeUndefined, UnboundUnlessAssigned, Undefined,
+from autograph_py.runtime.undefined import (UnboundUnlessAssigned, Undefined, checked_at_run_time,
                                            in_conditional_region, read)
 
 
@@ -361,11 +361,12 @@ def read_local(value):
         # Python's UnboundLocalError, raised when (if) the path runs.
         failures.raise_where_it_runs(UnboundLocalError(_unbound_text(value.name)),
                                      errors.where())
-    if isinstance(value, MaybeUndefined) and value.assigned is not None and \
-            in_conditional_region():
-        value = _checked_form(value)
+    if in_conditional_region():   # (a MaybeUndefined whose assigning condition is known)
+        value = checked_at_run_time(value)
     if not isinstance(value, UnboundUnlessAssigned):
-        return read(value)
+        value = read(value)   # (the value of a MaybeUndefined on a traced path: maybe one)
+        if not isinstance(value, UnboundUnlessAssigned):
+            return value
     assigned = value.assigned
     if not is_traced(assigned):
         if not assigned:
@@ -377,20 +378,6 @@ def read_local(value):
                          f"'{value.name}'", at=at)
         failures.stage(UnboundLocalError(_unbound_text(value.name)), assigned, at)
     return value.value
-
-
-def _checked_form(value: MaybeUndefined):
-    """A local some paths of a traced `if` assigned (under `value.assigned`), read on a
-    traced path: the read checks the flag when the program runs, as a loop's does. Its
-    value may itself be one a loop may not have assigned (`for k in range(3): return`
-    under the `if`): then both flags."""
-    inner = value.value
-    if isinstance(inner, Undefined):
-        return value
-    if isinstance(inner, UnboundUnlessAssigned):
-        return UnboundUnlessAssigned(value.name, inner.value,
-                                     jax.numpy.logical_and(value.assigned, inner.assigned))
-    return UnboundUnlessAssigned(value.name, inner, value.assigned)
 
 
 undefined_module._reader[0] = read_local   # other uses of such a local read it the same way

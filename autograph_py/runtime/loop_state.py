@@ -20,7 +20,8 @@ from autograph_py.runtime.dispatch import is_array
 from autograph_py.runtime.flat import joins_as_number
 from autograph_py.runtime.optional import MaybeNone, lift_none
 from autograph_py.runtime.state import (Var, _same_static, describe, is_dynamic_leaf, join_avals,
-                                        lifted, quoted)
+                                        quoted)
+from autograph_py.runtime.unbound_joins import lifted
 from autograph_py.runtime.undefined import (MaybeUndefined, UndefinedReturnValue, is_placeholder,
                                            is_undefined)
 

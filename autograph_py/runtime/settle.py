@@ -17,7 +17,7 @@ import numpy as np
 from autograph_py import errors
 from autograph_py.lowering import plans, tracing
 from autograph_py.runtime import (copies, identity, loop_state, mutations, optional, orders,
-                                  paths, picked, returns, state as st)
+                                  paths, picked, returns, state as st, unbound_joins)
 from autograph_py.runtime.undefined import conditional_region, is_placeholder, unassigned_reads
 from autograph_py.runtime.raises import stage_raised
 
@@ -263,7 +263,8 @@ def _trace_step(block, plan, init_vars, step_body, index_avals, raised, unrollab
                         raise
                 set_state(values)
                 raised[:] = [paths.PathRaises(e)]
-        outs = [st.lift_to_match(v_in, v_out)[1] if st.is_unbound_unless(v_in.value)
+        outs = [unbound_joins.lift_to_match(v_in, v_out)[1]
+                if unbound_joins.unbound_inside(v_in.value) is not None
                 else optional.lift_none_to(v_in, v_out)
                 for v_in, v_out in zip(ins, st.flatten(get_state(), names))]
         _check_rebound(values, before, outs, init_vars, at)

@@ -29,9 +29,10 @@ from autograph_py.runtime import picked, records
 from autograph_py.runtime.dispatch import carried, is_array, is_py_scalar
 from autograph_py.runtime.flat import Var, flatten, is_dynamic_leaf, joins_as_number
 from autograph_py.runtime.optional import lift_none
-from autograph_py.runtime.undefined import (MaybeUndefined, UnboundUnlessAssigned,
-                                            UndefinedReturnValue, is_placeholder, is_undefined,
-                                            lift_assigned)
+from autograph_py.runtime.unbound_joins import (lift_to_match, maybe_none_inside, none_inside,
+                                                unbound_inside)
+from autograph_py.runtime.undefined import (MaybeUndefined, UndefinedReturnValue, is_placeholder,
+                                            is_undefined)
 
 
 def rebuild(names, treedefs, specs, dynamic) -> tuple:
@@ -99,69 +100,6 @@ class GlobalName(str):
         return label
 
 
-def lifted(v: Var, keep_maybe=False) -> Var:
-    """`v` as an UnboundUnlessAssigned that is assigned, to join one that may not be
-    (the value a MaybeUndefined holds: whether it is assigned is then carried).
-
-    `keep_maybe`: a MaybeUndefined stays one, around its lifted value (a path that
-    left it unassigned still makes any read an error)."""
-    m = v.traced().value   # as traced, not the object now (Var.traced)
-    if not isinstance(m, MaybeUndefined):
-        value = lift_assigned(v.name, m)
-    elif keep_maybe:
-        value = MaybeUndefined(m.name, lift_assigned(v.name, m.value), m.reason, m.assigned)
-    else:
-        value = lift_assigned(v.name, m.value)
-    (out,) = flatten([value], [v.name])
-    return out
-
-
-def is_unbound_unless(value) -> bool:
-    """An UnboundUnlessAssigned, also inside the MaybeUndefined of a path that did not run."""
-    if isinstance(value, MaybeUndefined):
-        value = value.value
-    return isinstance(value, UnboundUnlessAssigned)
-
-
-def lift_to_match(a: Var, b: Var, maybe_too=False) -> tuple[Var, Var]:
-    """Both sides as UnboundUnlessAssigned when one is and the other has a value.
-
-    `maybe_too`: a value only some paths assigned (a MaybeUndefined) counts as one,
-    as it does where two branches join (not where a loop's guard skipped an iteration,
-    whose missing side the loop's own flag says)."""
-    def has_value(value):
-        if maybe_too and isinstance(value, MaybeUndefined):
-            value = value.value
-        return not is_placeholder(value)
-
-    a_u, b_u = (is_unbound_unless(v.value) for v in (a, b))
-    if a_u and not b_u and has_value(b.value):
-        return a, lifted(b, maybe_too)
-    if b_u and not a_u and has_value(a.value):
-        return lifted(a, maybe_too), b
-    return a, b
-
-
-def _none_inside(a: Var, b: Var) -> tuple[Var, Var]:
-    """None on one side, an UnboundUnlessAssigned value on the other (`else: x2 = None`
-    after a loop that may not run): the value as a MaybeNone inside its flag, and the
-    None as that MaybeNone's None, assigned (its leaves made as optional._none_as does:
-    None is no leaf of a pytree)."""
-    if a.value is None and type(b.value) is UnboundUnlessAssigned:
-        b, a = _none_inside(b, a)
-        return a, b
-    if not (b.value is None and type(a.value) is UnboundUnlessAssigned):
-        return a, b
-    inner = flatten([a.traced().value.value], [a.name])[0]   # as traced (Var.traced)
-    value, none = lift_none(inner, b)
-    if none is b:
-        return a, b
-    a = flatten([UnboundUnlessAssigned(a.value.name, value.value, a.value.assigned)],
-                [a.name])[0]
-    return a, Var(b.name, UnboundUnlessAssigned(b.name, none.value, True), a.treedef,
-                  none.leaves + [True])
-
-
 def _joinable(t: Var, f: Var, maybe_too, picks=False) -> tuple[Var, Var]:
     """Two sides of a join, None and a value lifted to MaybeNone, a side assigned on some
     paths only as the other is (lift_to_match), at the top or inside flags; `picks`: a
@@ -169,24 +107,12 @@ def _joinable(t: Var, f: Var, maybe_too, picks=False) -> tuple[Var, Var]:
     if picks and picked.text_or_none(t.value, f.value):
         return tuple(flatten([picked.NONE if v.value is None else v.value], [v.name])[0]
                      for v in (t, f))
-    t, f = lift_to_match(*_none_inside(*lift_none(t, f)), maybe_too=maybe_too)
-    if type(t.value) is type(f.value) is UnboundUnlessAssigned and t.treedef != f.treedef:
-        t, f = _maybe_none_inside(t, f)
+    t, f = lift_to_match(*none_inside(*lift_none(t, f)), maybe_too=maybe_too)
+    if t.treedef != f.treedef and not any(unbound_inside(v.value) is None for v in (t, f)):
+        t, f = maybe_none_inside(t, f)
     if picks and t.treedef != f.treedef:
         t, f = _picks_aligned(t, f)
     return t, f
-
-
-def _maybe_none_inside(a: Var, b: Var) -> tuple[Var, Var]:
-    """Two UnboundUnlessAssigned values, a value inside one and None or a MaybeNone inside the
-    other (`r = None` after the loop's first run, `r = x` on a path of the next): both
-    MaybeNone inside their flags (a flag is the last leaf)."""
-    x, y = lift_none(*(flatten([v.traced().value.value], [v.name])[0] for v in (a, b)))
-    if x.treedef != y.treedef:
-        return a, b   # not a None and a value: the join's own error says so
-    treedef = flatten([UnboundUnlessAssigned(a.value.name, x.value, True)], [a.name])[0].treedef
-    return tuple(Var(v.name, UnboundUnlessAssigned(v.value.name, w.value, v.value.assigned),
-                     treedef, w.leaves + [v.leaves[-1]]) for v, w in ((a, x), (b, y)))
 
 
 def describe(v) -> str:

@@ -179,11 +179,16 @@ jax.tree_util.register_pytree_node(
 
 
 def checked_at_run_time(value):
-    """A MaybeUndefined whose assigning condition is known, as an UnboundUnlessAssigned."""
-    if isinstance(value, MaybeUndefined) and value.assigned is not None and not isinstance(
-            value.value, (Undefined, UnboundUnlessAssigned)):
-        return UnboundUnlessAssigned(value.name, value.value, value.assigned)
-    return value
+    """A MaybeUndefined whose assigning condition is known, as an UnboundUnlessAssigned that
+    a read checks when the program runs. Its value may itself be one a loop may not have
+    assigned (`for k in range(3): return` under the `if`): then both flags."""
+    if not isinstance(value, MaybeUndefined) or value.assigned is None or isinstance(
+            inner := value.value, Undefined):
+        return value
+    if isinstance(inner, UnboundUnlessAssigned):
+        return UnboundUnlessAssigned(value.name, inner.value,
+                                     jax.numpy.logical_and(value.assigned, inner.assigned))
+    return UnboundUnlessAssigned(value.name, inner, value.assigned)
 
 
 def lift_assigned(name: str, value):
