@@ -1981,3 +1981,162 @@ def test_a_traced_value_hashed_is_a_traced_shape_error_at_the_users_line(fn, tex
         ag.function(fn)(jnp.int32(6))
     line = int(re.search(re.escape(__file__) + r":(\d+)", str(info.value)).group(1))
     assert text in open(__file__).read().splitlines()[line - 1]
+
+
+# A local some paths assign (a nested traced `if`, two `if`s in a row, a loop that may not
+# run, a None or () that has no array leaf), read on a path where no assignment ran:
+# Python's UnboundLocalError on exactly those runs, the value on the others (FINDINGS
+# F161). Before, such reads gave zeros or None (silently wrong) where the "maybe
+# unassigned" mark of an inner `if` or of a leafless value was lost at the join, or
+# refused the program.
+
+def _nested_if_then_read_in_a_branch(n, x):
+    if x > 0.0:
+        if x > 1.0:
+            s = x
+    t = 0.0
+    if x > -5.0:
+        t = s + 1.0
+    return t
+
+
+def _two_sides_partly_assigned(n, x):
+    if x > 0.0:
+        if x > 1.0:
+            s = x
+    else:
+        if x < -1.0:
+            s = -x
+    t = 0.0
+    if x > 0.5 or x < -0.5:
+        t = s + 1.0
+    return t
+
+
+def _loop_assigned_on_one_side(n, x):
+    if x > 0.0:
+        if x > 1.0:
+            for k in range(n):
+                s = k * x
+    elif x < -1.0:
+        s = -x
+    t = 0.0
+    if x < -0.5:
+        t = s + 1.0
+    return t
+
+
+def _none_on_some_paths_only(n, x):
+    if x > 0.0:
+        if x > 1.0:
+            for k in range(n):
+                s = x + k
+    elif x < -1.0:
+        s = None
+    t = 0.0
+    if x < -0.5:
+        t = 1.0 if s is None else 2.0
+    return t
+
+
+def _two_ifs_in_a_row(n, x):
+    if x > 2.0:
+        s = x
+    if x < -2.0:
+        s = -x
+    t = 0.0
+    if x > 0.0:
+        t = s
+    for _ in range(n):
+        t = t + s
+    return t
+
+
+def _read_after_where_each_branch_may_assign(n, x):
+    if x > 0.0:
+        if x > 1.0:
+            s = x
+    else:
+        s = -x
+    return s * 2.0
+
+
+def _none_in_one_branch(n, x):
+    t = 0.0
+    if x > 1.0:
+        s = None
+    if x > 0.0:
+        t = 1.0 if s is None else 2.0
+    return t
+
+
+def _none_in_the_else_branch(n, x):
+    t = 0.0
+    if x > 1.0:
+        pass
+    else:
+        s = None
+    if x < 2.0:
+        t = 1.0 if s is None else 2.0
+    return t
+
+
+def _empty_tuple_in_one_branch(n, x):
+    t = 0.0
+    if x > 1.0:
+        s = ()
+    if x > 0.0:
+        t = len(s) + 1.0
+    return t
+
+
+def _none_read_after_the_if(x):
+    if x > 1.0:
+        s = None
+    return 1.0 if s is None else 2.0
+
+
+def _none_only_in_a_for_else(n, x):
+    w, t = 0, 0.0
+    while (w := w + 1) <= 3 and w <= n:
+        for c in [1.0, 2.0]:
+            if x * w > c:
+                break
+        else:
+            s = None
+        t = t + (1.0 if s is None else 2.0)
+    return t
+
+
+@pytest.mark.parametrize("fn", [
+    _nested_if_then_read_in_a_branch, _two_sides_partly_assigned, _loop_assigned_on_one_side,
+    _none_on_some_paths_only, _two_ifs_in_a_row, _read_after_where_each_branch_may_assign,
+    _none_in_one_branch, _none_in_the_else_branch,
+    _empty_tuple_in_one_branch, _none_only_in_a_for_else])
+def test_a_local_read_where_no_path_assigned_it_is_unbound_on_those_runs_only(fn):
+    f, unbound = ag.function(fn), 0
+    for n, x in ((0, 0.5), (2, 0.5), (2, -0.7), (2, -1.5), (2, 1.5), (0, 1.5), (1, 2.0),
+                 (3, 0.4), (2, -3.0), (2, 3.0)):
+        try:
+            want = fn(n, x)
+        except UnboundLocalError:
+            unbound += 1
+            with pytest.raises(UnboundLocalError):
+                jax.block_until_ready(f(jnp.int32(n), jnp.float32(x)))
+            continue
+        assert float(f(jnp.int32(n), jnp.float32(x))) == pytest.approx(want), (n, x)
+    assert 0 < unbound < 10   # (both kinds of run are checked)
+
+
+def test_partly_assigned_locals_under_vmap_are_read_where_assigned():
+    xs = jnp.array([1.5, -1.5, 0.2, -0.3, 2.5])
+    got = jax.jit(jax.vmap(lambda x: ag.convert(_two_sides_partly_assigned)(2, x)))(xs)
+    np.testing.assert_allclose(got, [_two_sides_partly_assigned(2, float(x)) for x in xs],
+                               rtol=1e-6)
+
+
+def test_none_one_branch_assigned_read_after_the_if_is_the_error_a_value_would_be():
+    # As for an array (conformance: error_variable_only_in_if), whichever branch runs.
+    for x in (2.0, 0.5):
+        with pytest.raises(errors.UndefinedVariableError, match="'s' is read after"):
+            ag.function(_none_read_after_the_if)(jnp.float32(x))

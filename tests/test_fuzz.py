@@ -68,6 +68,11 @@ classes of the fourteenth session: the power operator of integers, arithmetic of
 Python counts with, ranges with a traced bound indexed and zipped, math.isqrt/fmod), jit
 and a call sequence:
 `python -m tests.fuzz.run --seed 9009 --config shapes9 --modes jit,seq --only K`.
+
+The shapes10 batch: SHAPES10_N programs of config shapes10 (a local some paths of nested
+traced `if`s assign, a value, None or (), read under a later `if`; FINDINGS F161), jit and
+a call sequence:
+`python -m tests.fuzz.run --seed 10010 --config shapes10 --modes jit,seq --only K`.
 """
 import pytest
 
@@ -88,6 +93,7 @@ SHAPES6_SEED, SHAPES6_N = 6003, 12   # config shapes6 (tests/fuzz/idiom_shapes6.
 SHAPES7_SEED, SHAPES7_N = 7007, 12   # config shapes7 (tests/fuzz/idiom_shapes7.py)
 SHAPES8_SEED, SHAPES8_N = 8008, 10   # config shapes8 (tests/fuzz/idiom_shapes8.py)
 SHAPES9_SEED, SHAPES9_N = 9009, 8   # config shapes9 (tests/fuzz/idiom_shapes9.py)
+SHAPES10_SEED, SHAPES10_N = 10010, 8   # config shapes10 (idiom_shapes9.py's gen_s10_partly)
 FULL_EVERY = 8      # grad and vmap too on every eighth program (they compile twice more)
 
 
@@ -169,6 +175,11 @@ def test_fuzz_shapes8():
 def test_fuzz_shapes9():
     _check_batch(SHAPES9_SEED, SHAPES9_N, "shapes9", ("jit", "seq"),
                  "programs of the shapes9 config")
+
+
+def test_fuzz_shapes10():
+    _check_batch(SHAPES10_SEED, SHAPES10_N, "shapes10", ("jit", "seq"),
+                 "programs of the shapes10 config")
 
 
 def test_shapes9_config_makes_its_shapes():

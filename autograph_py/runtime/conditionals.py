@@ -114,6 +114,10 @@ def _lax_if_once(pred, body, orelse, block: Block, skip_keeps_earlier, place=Non
     construct, at = block.construct, block.at
     init = get_state()
     saved = identity.containers(init)
+    locals_ = [type(n) is str and n.isidentifier() for n in names]   # (not o.z, d['k'])
+
+    def flagged(v, name, local):   # a local's own placeholder, not one copied (`t = o.z`)
+        return checked_at_run_time(v) if local and getattr(v, "name", None) == name else v
 
     def traced(fn, negated):
         def run():
@@ -124,6 +128,8 @@ def _lax_if_once(pred, body, orelse, block: Block, skip_keeps_earlier, place=Non
             if raises:   # what the branch assigned before its raise never leaves it
                 identity.restore(saved)
                 set_state(init)
+            else:   # a local some `if` assigned: that if's condition, as a flag it returns
+                set_state(tuple(map(flagged, get_state(), names, locals_)))
             out = st.flatten(get_state(), names)
             mutations.after_block(out, init, raised=raises)
             return _arrays(out), (out, raises)

@@ -31,8 +31,8 @@ from autograph_py.runtime.flat import Var, flatten, is_dynamic_leaf, joins_as_nu
 from autograph_py.runtime.optional import lift_none
 from autograph_py.runtime.unbound_joins import (lift_to_match, maybe_none_inside, none_inside,
                                                 unbound_inside)
-from autograph_py.runtime.undefined import (MaybeUndefined, UndefinedReturnValue, is_placeholder,
-                                            is_undefined)
+from autograph_py.runtime.undefined import (MaybeUndefined, UnboundUnlessAssigned,
+                                            UndefinedReturnValue, is_placeholder, is_undefined)
 
 
 def rebuild(names, treedefs, specs, dynamic) -> tuple:
@@ -195,7 +195,8 @@ def join_branches(names, sides, construct: str, at: str, labels=("if", "else"),
     t_vars, f_vars = sides
     treedefs, specs, t_src, f_src = [], [], [], []
     for name, t, f in zip(names, t_vars, f_vars):
-        t, f = _joinable(t, f, maybe_too=not else_keeps_earlier, picks=pick is not None)
+        t, f = _leafless_flagged(*_joinable(t, f, maybe_too=not else_keeps_earlier,
+                                            picks=pick is not None), else_keeps_earlier)
         t_undef, f_undef = is_undefined(t.value), is_undefined(f.value)
         if t_undef or f_undef:
             if t_undef and f_undef:
@@ -241,6 +242,23 @@ def join_branches(names, sides, construct: str, at: str, labels=("if", "else"),
         t_src.append(t.leaves)
         f_src.append(f.leaves)
     return BranchPlan(treedefs, specs, (t_src, f_src))
+
+
+def _leafless_flagged(t: Var, f: Var, else_keeps_earlier) -> tuple[Var, Var]:
+    """None or () that one branch assigned and the other not: no leaf to keep "maybe
+    unassigned" on (join_branches' poison). It is joined as an UnboundUnlessAssigned that
+    is assigned, whose flag is that leaf: a read after the `if` is the error any value one
+    branch assigned is, a read on a traced path checks the flag when the program runs."""
+    t_undef, f_undef = is_undefined(t.value), is_undefined(f.value)
+    missing, present = (t, f) if t_undef else (f, t)
+    if t_undef == f_undef or present.leaves or (else_keeps_earlier and f_undef) or isinstance(
+            missing.value, UndefinedReturnValue):
+        return t, f
+    value = present.traced().value
+    if not (value is None or value == () and type(value) is tuple):   # ([] or {}: identity)
+        return t, f
+    lifted = flatten([UnboundUnlessAssigned(present.name, value, True)], [present.name])[0]
+    return (t, lifted) if t_undef else (lifted, f)
 
 
 def _picks_aligned(t: Var, f: Var) -> tuple[Var, Var]:

@@ -323,6 +323,10 @@ CONFIGS["shapes9"] = dataclasses.replace(
     CONFIGS["shapes6"], weights={**CONFIGS["shapes-small"].weights, "s9_power": 2.5,
                                  "s9_count": 2.5, "s9_ranges": 2.5, "s9_math": 1.5})
 CONFIGS["shapes9-open"] = dataclasses.replace(CONFIGS["shapes9"], idiom_open=True)
+# The shapes-small programs plus a local some paths assign, read under a later `if` (F161:
+# nested traced ifs, None or () on one path; idiom_shapes9.py's gen_s10_partly).
+CONFIGS["shapes10"] = dataclasses.replace(
+    CONFIGS["shapes6"], weights={**CONFIGS["shapes-small"].weights, "s10_partly": 4.0})
 # Sequences only: the default statements, called in several signatures.
 CONFIGS["calls"] = Config(calls=(3, 6), p_swap=0.6, param_kinds=_SHAPES["param_kinds"])
 CONFIGS["calls-small"] = Config(max_block=3, max_depth=2, max_loops=2, n_helpers=(0, 1),

@@ -21,6 +21,13 @@ Python's on it. Each is a statement made here or inside 1-2 maybe-traced constru
 
     math.isqrt(int(x) % 50), math.fmod(x, 1.5)   4. two math functions mapped this session
 
+Config `shapes10` (the sixteenth session's classes, FINDINGS F161): a local `k` some paths
+assign, under two nested maybe-traced `if`s, in a loop under one, or in an `elif`, as a
+value, None or () (None and () have no array leaf to mark "maybe unassigned" on), read
+under a later `if` whose test implies the first's (a read after a traced `if` that only
+one branch assigns is the documented UndefinedVariableError, a refusal here): Python raises UnboundLocalError on the runs where no path assigned it,
+and so must the converted program, with the value on the others.
+
 Every bool operand is a comparison of Python ints eagerly (a counter, an `int()`, a
 flag): of a traced array's item eagerly JAX's `+` is logical, which converted code keeps
 only for arrays (README), so such operands are not generated.
@@ -158,3 +165,48 @@ class Shapes9Gen:
             text, kinds = self.rng.choice(MATH)
             c.add(0, upd(v, f"{v} * 0.5 + {text} * 0.25"), *self._s7_holes(kinds, inner))
         return self._s7_simple(scope, depth, loops, fn, exits, make, "math-integers")
+
+    # ------------------------------------------- 5. locals some paths assign (shapes10)
+
+    def gen_s10_partly(self, scope, depth, loops, fn, exits=True):
+        """`k` assigned (a value, None or ()) on some paths of nested maybe-traced `if`s
+        or a loop under one, read under a later `if` whose test implies the first's."""
+        rng = self.rng
+
+        def make(c, v, inner):
+            k = self.fresh("k")
+            value, read = rng.choice([("@", f"{k} * 0.5"),
+                                      ("None", f"(0.5 if {k} is None else 1.0)"),
+                                      ("()", f"(len({k}) + 0.5)")])
+
+            def assign(indent):
+                holes = [self.expr("f", inner, 1)] if value == "@" else []
+                c.add(indent, f"{k} = {value}", *holes)
+            test = self.expr("f", inner, 1)   # the read's test implies it: traced alike
+            c.add(0, "if @ > 0.0:", test)
+            form = rng.random()
+            if form < 0.5:
+                c.add(4, "if @ > 0.5:", self.expr("f", inner, 1))
+                assign(8)
+            elif form < 0.8:
+                t = self.fresh("t")
+                c.add(4, f"for {t} in range(@ % 3):", self.expr("i", inner, 1))
+                assign(8)
+            else:
+                assign(4)
+            if rng.random() < 0.5:
+                c.add(0, "elif @ < -0.5:", self.expr("f", inner, 1))
+                if rng.random() < 0.5:
+                    c.add(4, "if @ < -1.0:", self.expr("f", inner, 1))
+                    assign(8)
+                else:
+                    assign(4)
+            if rng.random() < 0.5:
+                c.add(0, "if @ > 0.0:", test)
+            else:
+                c.add(0, f"if @ > 0.0 and @ > {rng.choice([-0.25, 0.25, 0.75])}:", test,
+                      self.expr("f", inner, 1))
+            c.add(4, upd(v, f"{v} * 0.5 + {read}"))
+            # A Python outer `if` leaves the read after a traced inner one: documented error.
+            return ["UndefinedVariableError:is read after the"]
+        return self._s7_simple(scope, depth, loops, fn, exits, make, "partly-assigned")
