@@ -114,10 +114,9 @@ def _lax_if_once(pred, body, orelse, block: Block, skip_keeps_earlier, place=Non
     construct, at = block.construct, block.at
     init = get_state()
     saved = identity.containers(init)
-    locals_ = [type(n) is str and n.isidentifier() for n in names]   # (not o.z, d['k'])
-
-    def flagged(v, name, local):   # a local's own placeholder, not one copied (`t = o.z`)
-        return checked_at_run_time(v) if local and getattr(v, "name", None) == name else v
+    def flagged(v, name):   # a local's own placeholder: not o.z or d['k'], nor `t = o.z`'s
+        local = type(name) is str and name.isidentifier() and getattr(v, "name", None) == name
+        return checked_at_run_time(v) if local else v
 
     def traced(fn, negated):
         def run():
@@ -129,7 +128,7 @@ def _lax_if_once(pred, body, orelse, block: Block, skip_keeps_earlier, place=Non
                 identity.restore(saved)
                 set_state(init)
             else:   # a local some `if` assigned: that if's condition, as a flag it returns
-                set_state(tuple(map(flagged, get_state(), names, locals_)))
+                set_state(tuple(map(flagged, get_state(), names)))
             out = st.flatten(get_state(), names)
             mutations.after_block(out, init, raised=raises)
             return _arrays(out), (out, raises)
